@@ -1,0 +1,162 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { createLogger } from './logger.js';
+import { openStore, type Store } from './store/store.js';
+import { Catalogue } from './kernel/catalogue.js';
+import type { Tool } from './kernel/tool.js';
+import { JobQueue } from './jobs/queue.js';
+import { JobWorker } from './jobs/worker.js';
+import { Dispatcher } from './transports/dispatch.js';
+import { localOwner, type Caller } from './access/caller.js';
+import { restRouter } from './transports/rest.js';
+import { mcpHttpHandler, serveStdio, type McpDeps } from './transports/mcp.js';
+import { discoveryHandler } from './transports/discovery.js';
+import { buildOpenApi } from './transports/openapi.js';
+import { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, requestLogging } from './transports/http.js';
+import { restPrefix } from './kernel/catalogue.js';
+import { catalogue as defaultTools } from '../tools/index.js';
+
+export interface AppOptions {
+  config: Config;
+  /** The catalogue to serve; tests add their own tools to it. */
+  tools?: readonly Tool[];
+  log?: Logger;
+  now?: () => Date;
+}
+
+export interface App {
+  config: Config;
+  log: Logger;
+  store: Store;
+  catalogue: Catalogue;
+  jobs: JobQueue;
+  dispatcher: Dispatcher;
+  worker: JobWorker;
+  /** Absolute base URL for links (PUBLIC_BASE_URL, else the bound address). */
+  baseUrl(): string;
+  /** The Express app: REST, MCP over HTTP, discovery, OpenAPI. */
+  httpApp(): express.Express;
+  /** Starts the job worker and listens on HOST:PORT. */
+  listen(): Promise<{ url: string; server: http.Server }>;
+  /** Starts the job worker and serves MCP over stdio until stdin closes. */
+  serveStdio(caller?: Caller): Promise<void>;
+  /** Drains: stops taking work, lets running jobs finish or re-queues them, closes the database. */
+  close(): Promise<void>;
+}
+
+const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host);
+
+/** The composition root: config → store → services → catalogue → transports. */
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const log = options.log ?? createLogger(config.logLevel);
+  const store = await openStore(config.databaseFile, log);
+  const catalogue = new Catalogue(options.tools ?? defaultTools);
+  const jobs = new JobQueue(store, { leaseMs: config.jobLeaseMs, maxAttempts: config.jobMaxAttempts, now: options.now });
+  let boundUrl: string | undefined;
+  const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? `http://${urlHost(config.host)}:${config.port}`;
+  const dispatcher = new Dispatcher({
+    catalogue,
+    store,
+    jobs,
+    baseUrl,
+    validateOutput: config.validateOutput,
+    log,
+    now: options.now,
+  });
+  const worker = new JobWorker({
+    queue: jobs,
+    execute: dispatcher.executeJob,
+    concurrency: config.jobConcurrency,
+    pollMs: config.jobPollMs,
+    leaseMs: config.jobLeaseMs,
+    log: log.child({ component: 'jobs' }),
+  });
+  const mcpDeps: McpDeps = { catalogue, dispatcher, jobWaitMs: config.mcpJobWaitMs };
+
+  // Where access control plugs in, for REST and MCP over HTTP alike: resolve the caller.
+  const resolveCaller: express.RequestHandler = (_req, res, next) => {
+    res.locals.caller = localOwner;
+    next();
+  };
+
+  function httpApp(): express.Express {
+    const app = express();
+    app.disable('x-powered-by');
+    app.use(requestLogging(log));
+    if (isLoopback(config.host)) {
+      const publicHost = config.publicBaseUrl ? [new URL(config.publicBaseUrl).hostname] : [];
+      app.use(hostCheck([...config.allowedHosts, ...publicHost]));
+    }
+    let openApi: Record<string, unknown> | undefined;
+    app.get(`${restPrefix}/openapi.json`, (_req, res) => {
+      openApi ??= buildOpenApi(catalogue, baseUrl());
+      res.json(openApi);
+    });
+    app.get(`${restPrefix}/mcp`, discoveryHandler(catalogue));
+    app.get('/healthz', (_req, res) => {
+      res.json({ status: 'ok', tools: catalogue.tools.length, jobs_running: worker.activeJobs });
+    });
+    app.use(jsonBody());
+    const mcp = mcpHttpHandler(mcpDeps);
+    for (const path of ['/mcp', `${restPrefix}/mcp`]) {
+      app.post(path, resolveCaller, mcp);
+      app.all(path, methodNotAllowed(path === '/mcp' ? ['POST'] : ['GET', 'POST']));
+    }
+    app.use(restPrefix, resolveCaller, restRouter(catalogue, dispatcher));
+    app.use(notFound());
+    app.use(errorHandler());
+    return app;
+  }
+
+  let server: http.Server | undefined;
+  let closing: Promise<void> | undefined;
+
+  return {
+    config,
+    log,
+    store,
+    catalogue,
+    jobs,
+    dispatcher,
+    worker,
+    baseUrl,
+    httpApp,
+    async listen() {
+      await worker.start();
+      server = http.createServer(httpApp());
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(config.port, config.host, () => resolve());
+      });
+      const { port } = server.address() as AddressInfo;
+      boundUrl = `http://${urlHost(config.host)}:${port}`;
+      log.info({ url: boundUrl, tools: catalogue.tools.length }, 'serving REST and MCP over HTTP');
+      return { url: boundUrl, server };
+    },
+    async serveStdio(caller = localOwner) {
+      await worker.start();
+      await serveStdio(mcpDeps, caller, log);
+    },
+    close() {
+      closing ??= (async () => {
+        const stopped = server
+          ? new Promise<void>((resolve) => {
+              server!.close(() => resolve());
+              server!.closeIdleConnections();
+            })
+          : Promise.resolve();
+        await worker.stop(config.shutdownGraceMs);
+        server?.closeAllConnections();
+        await stopped;
+        await store.close();
+        log.info('stopped');
+        log.flush();
+      })();
+      return closing;
+    },
+  };
+}

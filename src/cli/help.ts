@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { environmentSchema } from '../config.js';
+import { packageInfo } from '../version.js';
+
+const commands: Array<[string, string]> = [
+  ['serve', 'Serve REST (/api/agents/*) and MCP over Streamable HTTP (POST /mcp) on HOST:PORT. The default command.'],
+  ['stdio', 'Serve MCP over stdio for a local client (Claude Desktop, Claude Code, Cursor). stdout carries only JSON-RPC; logs go to stderr.'],
+  ['help', 'Show this help.'],
+  ['version', 'Print the version.'],
+];
+
+const options: Array<[string, string]> = [
+  ['--data-dir DIR', 'Same as DATA_DIR.'],
+  ['-h, --help', 'Show this help.'],
+  ['-v, --version', 'Print the version.'],
+];
+
+/** The help text; its environment section is generated from the config schema. */
+export function helpText(): string {
+  const variables = (z.toJSONSchema(environmentSchema, { io: 'input' }).properties ?? {}) as Record<
+    string,
+    { description?: string; default?: unknown }
+  >;
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const lines = [
+    `agent-outcomes ${packageInfo.version}: finished business outcomes for AI agents, over MCP and REST.`,
+    '',
+    'Usage: agent-outcomes [command] [options]',
+    '',
+    'Commands:',
+    ...commands.map(([name, text]) => `  ${pad(name, 16)}${text}`),
+    '',
+    'Options:',
+    ...options.map(([name, text]) => `  ${pad(name, 16)}${text}`),
+    '',
+    'Environment:',
+    ...Object.entries(variables).map(([name, spec]) => {
+      const fallback = spec.default === undefined ? '' : ` (default: ${JSON.stringify(spec.default)})`;
+      return `  ${pad(name, 24)}${spec.description ?? ''}${fallback}`;
+    }),
+    '',
+    'Examples:',
+    '  npx agent-outcomes serve                      # http://127.0.0.1:8787',
+    '  PORT=9000 DATA_DIR=/var/lib/agent-outcomes npx agent-outcomes serve',
+    '  npx agent-outcomes stdio                      # for an MCP client config',
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const integer = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int(`must be a whole number`).min(min).max(max).default(fallback);
+
+/** Every setting, read from the environment. `agent-outcomes --help` prints these descriptions. */
+export const environmentSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1').describe('Address to bind the HTTP server to.'),
+  PORT: integer(0, 65535, 8787).describe('HTTP port (0 picks a free one).'),
+  DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite database and files.'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe('Database to use instead of DATA_DIR/agent-outcomes.db (only sqlite: or file paths for now).'),
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://api.example.com' })
+    .optional()
+    .describe('Absolute base URL used in links the API returns (default http://HOST:PORT).'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Log level; logs are JSON lines on stderr.'),
+  JOB_CONCURRENCY: integer(0, 64, 2).describe('Jobs run at once by this process (0 = enqueue only, run none).'),
+  JOB_LEASE_SECONDS: integer(1, 3600, 30).describe(
+    'A running job is re-queued when its worker has not renewed its lease for this long.',
+  ),
+  JOB_MAX_ATTEMPTS: integer(1, 20, 3).describe('Times a job is started before it is failed for good.'),
+  JOB_POLL_MS: integer(10, 60000, 500).describe('How often an idle worker looks for queued jobs.'),
+  MCP_JOB_WAIT_SECONDS: integer(0, 300, 25).describe(
+    'How long an MCP call to a long-running tool waits for the result before returning a job handle.',
+  ),
+  SHUTDOWN_GRACE_SECONDS: integer(0, 600, 10).describe(
+    'On SIGTERM/SIGINT, how long running jobs may finish before they are returned to the queue.',
+  ),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .describe('Extra Host header names accepted when bound to loopback (comma-separated).'),
+  NODE_ENV: z
+    .string()
+    .optional()
+    .describe('"production" skips checking every tool result against its output schema.'),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseFile: string;
+  publicBaseUrl: string | undefined;
+  logLevel: Environment['LOG_LEVEL'];
+  jobConcurrency: number;
+  jobLeaseMs: number;
+  jobMaxAttempts: number;
+  jobPollMs: number;
+  mcpJobWaitMs: number;
+  shutdownGraceMs: number;
+  allowedHosts: string[];
+  validateOutput: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function databaseFileOf(env: Environment): string {
+  const url = env.DATABASE_URL;
+  if (!url) return path.resolve(env.DATA_DIR, 'agent-outcomes.db');
+  if (/^postgres(ql)?:/.test(url)) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL: PostgreSQL is not supported by this build yet; unset DATABASE_URL to use SQLite under DATA_DIR.',
+    );
+  }
+  return path.resolve(url.replace(/^sqlite:(\/\/)?/, ''));
+}
+
+/** Reads and validates the environment; throws ConfigError naming each bad variable and what it takes. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration. ${problems.join('; ')}. See \`agent-outcomes --help\`.`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseFile: databaseFileOf(e),
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
+    jobPollMs: e.JOB_POLL_MS,
+    mcpJobWaitMs: e.MCP_JOB_WAIT_SECONDS * 1000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    validateOutput: e.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,279 @@
+import { EventEmitter } from 'node:events';
+import { sql, type Selectable } from 'kysely';
+import type { Store } from '../store/store.js';
+import { ownedBy } from '../store/store.js';
+import type { JobsTable } from '../store/schema.js';
+import type { Caller } from '../access/caller.js';
+import { newId } from '../kernel/ids.js';
+import type { ErrorEnvelope } from '../kernel/errors.js';
+import type { JobStatus } from '../kernel/job-handle.js';
+
+export type JobRow = Selectable<JobsTable>;
+
+export interface JobProgress {
+  fraction: number;
+  message: string | null;
+}
+
+interface QueueEvents {
+  enqueued: [];
+  progress: [string, JobProgress];
+  settled: [JobRow];
+}
+
+export interface JobQueueOptions {
+  leaseMs: number;
+  maxAttempts: number;
+  now?: () => Date;
+  /** How often a waiter re-reads a job that another process may be running. */
+  waitPollMs?: number;
+}
+
+const settledStatuses: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
+export const isSettled = (status: JobStatus) => settledStatuses.includes(status);
+
+/**
+ * The durable job queue: rows in the `jobs` table, claimed under a lease. Any process on the
+ * same database can enqueue, claim, renew and settle; in-process events only make waiting
+ * faster, the database stays the truth.
+ */
+export class JobQueue {
+  readonly events = new EventEmitter<QueueEvents>();
+  private readonly now: () => Date;
+  private readonly waitPollMs: number;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.waitPollMs = options.waitPollMs ?? 250;
+    this.events.setMaxListeners(0);
+  }
+
+  private stamp(offsetMs = 0): string {
+    return new Date(this.now().getTime() + offsetMs).toISOString();
+  }
+
+  async enqueue(job: { tool: string; input: unknown; caller: Caller; requestId?: string }): Promise<JobRow> {
+    const at = this.stamp();
+    const row = await this.store.db
+      .insertInto('jobs')
+      .values({
+        id: newId('job'),
+        account_id: job.caller.accountId,
+        tool: job.tool,
+        input: JSON.stringify(job.input ?? {}),
+        status: 'queued',
+        progress_message: null,
+        result: null,
+        error: null,
+        max_attempts: this.options.maxAttempts,
+        lease_owner: null,
+        lease_expires_at: null,
+        request_id: job.requestId ?? null,
+        created_at: at,
+        updated_at: at,
+        started_at: null,
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    this.events.emit('enqueued');
+    return row;
+  }
+
+  /** A job of the caller's account; another account's job does not exist for it. */
+  async get(id: string, caller: Caller): Promise<JobRow | undefined> {
+    return this.store.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .where(ownedBy(caller.accountId))
+      .executeTakeFirst();
+  }
+
+  /**
+   * Takes the oldest queued job under a lease for `owner`. The one dialect-specific step of
+   * the queue: PostgreSQL needs `FOR UPDATE SKIP LOCKED` so that instances never claim the
+   * same row; SQLite serialises writers, so the conditional update is already atomic.
+   */
+  async claim(owner: string): Promise<JobRow | undefined> {
+    const at = this.stamp();
+    return this.store.db
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        lease_owner: owner,
+        lease_expires_at: this.stamp(this.options.leaseMs),
+        attempts: sql`attempts + 1`,
+        started_at: sql`coalesce(started_at, ${at})`,
+        updated_at: at,
+      })
+      .where('status', '=', 'queued')
+      .where('id', '=', (eb) => {
+        const oldest = eb.selectFrom('jobs').select('id').where('status', '=', 'queued').orderBy('id').limit(1);
+        return this.store.dialect === 'postgres' ? oldest.forUpdate().skipLocked() : oldest;
+      })
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Extends the lease; false when the job is no longer this owner's (re-queued or settled). */
+  async renew(id: string, owner: string): Promise<boolean> {
+    const result = await this.store.db
+      .updateTable('jobs')
+      .set({ lease_expires_at: this.stamp(this.options.leaseMs), updated_at: this.stamp() })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async reportProgress(id: string, owner: string, progress: JobProgress): Promise<void> {
+    await this.store.db
+      .updateTable('jobs')
+      .set({ progress: progress.fraction, progress_message: progress.message, updated_at: this.stamp() })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
+      .execute();
+    this.events.emit('progress', id, progress);
+  }
+
+  async succeed(id: string, owner: string, result: unknown): Promise<boolean> {
+    return this.settle(id, owner, { status: 'succeeded', result: JSON.stringify(result), progress: 1 });
+  }
+
+  async fail(id: string, owner: string, error: ErrorEnvelope): Promise<boolean> {
+    return this.settle(id, owner, { status: 'failed', error: JSON.stringify(error) });
+  }
+
+  private async settle(
+    id: string,
+    owner: string,
+    outcome: { status: JobStatus; result?: string; error?: string; progress?: number },
+  ): Promise<boolean> {
+    const at = this.stamp();
+    const row = await this.store.db
+      .updateTable('jobs')
+      .set({ ...outcome, lease_owner: null, lease_expires_at: null, finished_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
+      .returningAll()
+      .executeTakeFirst();
+    if (row) this.events.emit('settled', row);
+    return row !== undefined;
+  }
+
+  /** Gives a running job back to the queue without counting the attempt (graceful shutdown). */
+  async release(id: string, owner: string): Promise<void> {
+    await this.store.db
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        lease_owner: null,
+        lease_expires_at: null,
+        attempts: sql`case when attempts > 0 then attempts - 1 else 0 end`,
+        updated_at: this.stamp(),
+      })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /**
+   * Jobs whose worker stopped renewing (a crash, a killed process) go back to the queue;
+   * those already started `max_attempts` times fail for good instead of looping.
+   */
+  async recoverExpired(): Promise<{ requeued: number; failed: number }> {
+    const at = this.stamp();
+    const expired = (status: 'queued' | 'failed') =>
+      this.store.db
+        .updateTable('jobs')
+        .where('status', '=', 'running')
+        .where('lease_expires_at', '<', at)
+        .where('attempts', status === 'queued' ? '<' : '>=', sql<number>`max_attempts`);
+    const failed = await expired('failed')
+      .set({
+        status: 'failed',
+        lease_owner: null,
+        lease_expires_at: null,
+        finished_at: at,
+        updated_at: at,
+        error: JSON.stringify({
+          error: {
+            code: 'internal',
+            message: 'The job was interrupted every time it ran (its worker stopped); it was not retried again.',
+          },
+        } satisfies ErrorEnvelope),
+      })
+      .returningAll()
+      .execute();
+    for (const row of failed) this.events.emit('settled', row);
+    const requeued = await expired('queued')
+      .set({ status: 'queued', lease_owner: null, lease_expires_at: null, updated_at: at })
+      .executeTakeFirst();
+    const count = Number(requeued.numUpdatedRows);
+    if (count > 0) this.events.emit('enqueued');
+    return { requeued: count, failed: failed.length };
+  }
+
+  /**
+   * Resolves with the job once it settles or when `ms` have passed (with its latest state).
+   * Progress seen meanwhile is passed to `onProgress`, from this process's events or the database.
+   */
+  async waitFor(
+    id: string,
+    caller: Caller,
+    ms: number,
+    options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal } = {},
+  ): Promise<JobRow> {
+    let row = await this.get(id, caller);
+    if (!row) throw new Error(`job ${id} vanished`);
+    if (isSettled(row.status) || ms <= 0) return row;
+    const deadline = Date.now() + ms;
+    let lastProgress = -1;
+    const relay = (progress: JobProgress) => {
+      if (progress.fraction <= lastProgress) return;
+      lastProgress = progress.fraction;
+      options.onProgress?.(progress);
+    };
+    return new Promise<JobRow>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (latest: JobRow) => {
+        clearTimeout(timer);
+        this.events.off('settled', onSettled);
+        this.events.off('progress', onProgress);
+        options.signal?.removeEventListener('abort', onAbort);
+        resolve(latest);
+      };
+      const onSettled = (settled: JobRow) => {
+        if (settled.id === id) finish(settled);
+      };
+      const onProgress = (jobId: string, progress: JobProgress) => {
+        if (jobId === id) relay(progress);
+      };
+      const onAbort = () => finish(row as JobRow);
+      // Another process may be running the job: re-read it now and then.
+      const poll = async () => {
+        const latest = await this.get(id, caller).catch(() => undefined);
+        if (latest) {
+          row = latest;
+          if (latest.status === 'running') relay({ fraction: latest.progress, message: latest.progress_message });
+          if (isSettled(latest.status)) return finish(latest);
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) return finish(row as JobRow);
+        timer = setTimeout(poll, Math.min(this.waitPollMs, left));
+      };
+      this.events.on('settled', onSettled);
+      this.events.on('progress', onProgress);
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      timer = setTimeout(poll, Math.min(this.waitPollMs, ms));
+    });
+  }
+}

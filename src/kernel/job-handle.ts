@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { nextActionSchema } from './tool.js';
+
+export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+/** What a long-running call answers with before its result exists (REST 202, MCP after its wait). */
+export const jobHandleSchema = z.object({
+  job_id: z.string().describe('Poll it with job_status.'),
+  tool: z.string(),
+  status: z.enum(jobStatuses),
+  status_url: z.string().describe('Absolute URL of GET /api/agents/status/:jobId.'),
+  next_actions: z.array(nextActionSchema),
+});
+export type JobHandle = z.infer<typeof jobHandleSchema>;

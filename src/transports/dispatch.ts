@@ -1,0 +1,147 @@
+import type { Logger } from 'pino';
+import type { Caller } from '../access/caller.js';
+import type { Catalogue } from '../kernel/catalogue.js';
+import { OutcomeError, invalidInput, type ErrorEnvelope } from '../kernel/errors.js';
+import type { JobHandle } from '../kernel/job-handle.js';
+import type { Tool, ToolContext } from '../kernel/tool.js';
+import type { Store } from '../store/store.js';
+import type { JobQueue, JobProgress, JobRow } from '../jobs/queue.js';
+import type { JobExecutor } from '../jobs/worker.js';
+
+export interface CallOptions {
+  caller: Caller;
+  requestId: string;
+  log: Logger;
+  signal?: AbortSignal;
+  /** Run on the job queue even if the tool is sync (REST `Prefer: respond-async`). */
+  async?: boolean;
+  /** How long to wait for a queued job's result before answering with its handle. */
+  waitMs?: number;
+  onProgress?: (progress: JobProgress) => void;
+}
+
+export type CallOutcome =
+  | { kind: 'result'; output: Record<string, unknown> }
+  | { kind: 'job'; handle: JobHandle };
+
+export interface DispatcherOptions {
+  catalogue: Catalogue;
+  store: Store;
+  jobs: JobQueue;
+  baseUrl: () => string;
+  validateOutput: boolean;
+  /** Parent logger of jobs' logs (request-scoped loggers come with each call). */
+  log: Logger;
+  now?: () => Date;
+}
+
+/**
+ * The one path every call takes, whatever the transport: validate the input with the
+ * tool's schema, then run it inline or on the job queue, and check its output.
+ * Transports resolve the Caller (access control plugs in there) and translate the outcome.
+ */
+export class Dispatcher {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  parseInput(tool: Tool, raw: unknown): Record<string, unknown> {
+    const parsed = tool.input.safeParse(raw ?? {});
+    if (!parsed.success) throw invalidInput(parsed.error, `input for ${tool.name}`);
+    return parsed.data;
+  }
+
+  async call(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
+    const input = this.parseInput(tool, raw);
+    if (tool.mode === 'job' || options.async) return this.enqueue(tool, raw ?? {}, options);
+    const output = await this.run(tool, input, {
+      caller: options.caller,
+      requestId: options.requestId,
+      log: options.log,
+      signal: options.signal ?? new AbortController().signal,
+      progress: async (progress) => options.onProgress?.(progress),
+    });
+    return { kind: 'result', output };
+  }
+
+  private async enqueue(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
+    const { jobs } = this.options;
+    const queued = await jobs.enqueue({ tool: tool.name, input: raw, caller: options.caller, requestId: options.requestId });
+    const row = await jobs.waitFor(queued.id, options.caller, options.waitMs ?? 0, {
+      onProgress: options.onProgress,
+      signal: options.signal,
+    });
+    if (row.status === 'succeeded') return { kind: 'result', output: JSON.parse(row.result ?? '{}') };
+    if (row.status === 'failed') throw OutcomeError.fromEnvelope(JSON.parse(row.error ?? '{}') as ErrorEnvelope);
+    return { kind: 'job', handle: this.jobHandle(row) };
+  }
+
+  jobHandle(row: Pick<JobRow, 'id' | 'tool' | 'status'>): JobHandle {
+    const { catalogue, baseUrl } = this.options;
+    const args = { job_id: row.id };
+    return {
+      job_id: row.id,
+      tool: row.tool,
+      status: row.status,
+      status_url: baseUrl() + catalogue.routeOf('job_status', args).path,
+      next_actions: [
+        catalogue.nextAction('job_status', args, 'Poll until status is succeeded or failed; the result is in `result`.'),
+      ],
+    };
+  }
+
+  /** Runs a claimed job's tool for the worker. */
+  readonly executeJob: JobExecutor = async (job, { signal, progress }) => {
+    const tool = this.options.catalogue.get(job.tool);
+    if (!tool) throw new OutcomeError('not_found', `Tool ${job.tool} is not in this server's catalogue.`);
+    const input = this.parseInput(tool, JSON.parse(job.input));
+    return this.run(tool, input, {
+      caller: { accountId: job.account_id, keyId: null, scopes: ['*'] },
+      requestId: job.request_id ?? job.id,
+      log: this.jobLog(job),
+      signal,
+      progress,
+    });
+  };
+
+  private jobLog(job: JobRow): Logger {
+    return this.options.log.child({ req_id: job.request_id ?? job.id, job_id: job.id });
+  }
+
+  private async run(
+    tool: Tool,
+    input: Record<string, unknown>,
+    call: {
+      caller: Caller;
+      requestId: string;
+      log: Logger;
+      signal: AbortSignal;
+      progress: (progress: JobProgress) => Promise<void>;
+    },
+  ): Promise<Record<string, unknown>> {
+    const { catalogue, store, jobs, baseUrl, validateOutput } = this.options;
+    const context: ToolContext = {
+      requestId: call.requestId,
+      caller: call.caller,
+      store,
+      jobs,
+      log: call.log,
+      signal: call.signal,
+      now: this.now,
+      baseUrl: baseUrl(),
+      progress: (fraction, message) =>
+        call.progress({ fraction: Math.min(1, Math.max(0, fraction)), message: message ?? null }),
+      nextAction: (name, args, why) => catalogue.nextAction(name, args, why),
+    };
+    const output = await tool.run(input, context);
+    if (!validateOutput) return output;
+    const checked = tool.output.safeParse(output);
+    if (!checked.success) {
+      call.log.error({ tool: tool.name, issues: checked.error.issues }, 'tool returned output that breaks its schema');
+      throw new OutcomeError('internal', `${tool.name} produced an invalid result; nothing was charged. Quote request id ${call.requestId}.`);
+    }
+    return checked.data;
+  }
+}

@@ -1,0 +1,5 @@
+import type { Tool } from '../src/kernel/tool.js';
+import jobStatus from './status/status.tool.js';
+
+/** The catalogue: the only list of tools. Every transport, discovery and OpenAPI derive from it. */
+export const catalogue: readonly Tool[] = [jobStatus];
