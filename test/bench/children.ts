@@ -1,0 +1,47 @@
+import type { ChildProcess } from 'node:child_process';
+
+/** Every child the bench spawned that has not exited yet. */
+const live = new Set<ChildProcess>();
+
+/** Registers a child so that it is killed whatever way the bench ends. */
+export function track<T extends ChildProcess>(child: T): T {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+export function killAll(): void {
+  for (const child of live) child.kill('SIGKILL');
+}
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Resolves once the child has exited, or with false after `ms`. */
+export function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (exited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Asks the child to stop (so it can remove its temp dir), then kills it if it lingers. */
+export async function stop(child: ChildProcess, graceMs = 3000): Promise<void> {
+  if (exited(child)) return;
+  child.kill('SIGTERM');
+  if (await waitForExit(child, graceMs)) return;
+  child.kill('SIGKILL');
+  await waitForExit(child, graceMs);
+}
+
+// 'exit' also runs after an uncaught exception or process.exit(); only sync work is possible there.
+process.on('exit', killAll);
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.once(signal, () => {
+    killAll();
+    process.exit(code);
+  });
+}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { errorEnvelopeSchema } from '../../src/kernel/errors.js';
+import { startApp } from '../helpers.js';
+
+type Started = Awaited<ReturnType<typeof startApp>>;
+
+describe('every input schema under arbitrary input', () => {
+  let app: Started;
+  beforeAll(async () => {
+    app = await startApp({ JOB_CONCURRENCY: '0' });
+  });
+  afterAll(() => app.close());
+
+  it('never answers 5xx on REST, and every error is the envelope', async () => {
+    const tools = app.catalogue.tools.filter((tool) => tool.name !== 'test_broken');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...tools),
+        fc.oneof(fc.anything(), fc.dictionary(fc.string(), fc.jsonValue())),
+        fc.string(),
+        async (tool, body, pathValue) => {
+          const path = app.catalogue.routeOf(tool.name, Object.fromEntries(app.catalogue.pathParams(tool).map((p) => [p.field, pathValue || 'x']))).path;
+          const json = JSON.stringify(body) ?? 'null';
+          const query = tool.route.method === 'GET' && body && typeof body === 'object' ? `?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]))}` : '';
+          const response = await fetch(app.url + path + query, {
+            method: tool.route.method,
+            headers: { 'content-type': 'application/json' },
+            body: tool.route.method === 'GET' ? undefined : json,
+          });
+          expect(response.status).toBeLessThan(500);
+          if (response.status >= 400) expect(errorEnvelopeSchema.safeParse(await response.json()).success).toBe(true);
+          else await response.arrayBuffer();
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

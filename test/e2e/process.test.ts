@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { root, spawnTestCli, tempDir, waitForListening, pollUntil } from '../helpers.js';
+
+const children: ReturnType<typeof spawnTestCli>[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+function serve(dataDir: string, env: Record<string, string> = {}) {
+  const child = spawnTestCli(['serve'], { DATA_DIR: dataDir, PORT: '0', JOB_POLL_MS: '50', ...env });
+  children.push(child);
+  return child;
+}
+
+const exited = (child: ReturnType<typeof spawnTestCli>) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+async function startSlowJob(url: string, key: string, ms: number) {
+  const response = await fetch(`${url}/api/agents/test/slow`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, ms, steps: 20 }),
+  });
+  expect(response.status).toBe(202);
+  const handle = await response.json();
+  await pollUntil(async () => {
+    const status = await (await fetch(`${url}/api/agents/status/${handle.job_id}`)).json();
+    return status.progress.fraction > 0 ? status : undefined;
+  });
+  return handle.job_id as string;
+}
+
+const statusOf = async (url: string, jobId: string) => (await fetch(`${url}/api/agents/status/${jobId}`)).json();
+
+describe('the server process', () => {
+  it('completes a job after being SIGKILLed mid-job and restarted on the same data', async () => {
+    const dataDir = tempDir();
+    const first = serve(dataDir, { JOB_LEASE_SECONDS: '1' });
+    const firstUrl = await waitForListening(first);
+    const jobId = await startSlowJob(firstUrl, 'killed', 2000);
+    first.kill('SIGKILL');
+    await exited(first);
+
+    const second = serve(dataDir, { JOB_LEASE_SECONDS: '1' });
+    const url = await waitForListening(second);
+    const done = await pollUntil(async () => {
+      const status = await statusOf(url, jobId);
+      return status.status === 'succeeded' ? status : undefined;
+    }, 20_000);
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 2, result: { key: 'killed', runs: 1 } });
+  });
+
+  it('drains on SIGTERM: a running job finishes, then the process exits 0', async () => {
+    const dataDir = tempDir();
+    const child = serve(dataDir);
+    const url = await waitForListening(child);
+    const jobId = await startSlowJob(url, 'drained', 800);
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+
+    const again = serve(dataDir, { JOB_CONCURRENCY: '0' });
+    const status = await statusOf(await waitForListening(again), jobId);
+    expect(status).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it('on SIGTERM past the grace period returns the job to the queue for the next start', async () => {
+    const dataDir = tempDir();
+    const child = serve(dataDir, { SHUTDOWN_GRACE_SECONDS: '0' });
+    const url = await waitForListening(child);
+    const jobId = await startSlowJob(url, 'returned', 4000);
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+
+    const again = serve(dataDir, { JOB_CONCURRENCY: '0' });
+    const status = await statusOf(await waitForListening(again), jobId);
+    expect(status).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+});
+
+describe('the CLI', () => {
+  const cli = path.join(root, 'dist/src/cli.js');
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('--help documents every command and environment variable', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const word of ['serve', 'stdio', 'PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'PUBLIC_BASE_URL', 'JOB_CONCURRENCY', 'JOB_LEASE_SECONDS', 'MCP_JOB_WAIT_SECONDS']) {
+      expect(stdout).toContain(word);
+    }
+  });
+
+  it('refuses bad settings with a message naming the variable and what it takes', async () => {
+    const { code, stderr } = await run(['serve'], { PORT: 'eighty', LOG_LEVEL: 'loud', DATA_DIR: tempDir() });
+    expect(code).toBe(2);
+    expect(stderr).toContain('PORT="eighty"');
+    expect(stderr).toMatch(/LOG_LEVEL="loud": Invalid option: expected one of "fatal"\|"error"/);
+  });
+
+  it('refuses unknown commands and options', async () => {
+    expect((await run(['frobnicate'])).stderr).toContain('unknown command "frobnicate"');
+    expect((await run(['serve', '--bogus'])).code).toBe(2);
+  });
+
+  it('stdio writes nothing but JSON-RPC on stdout', async () => {
+    const child = spawn(process.execPath, [cli, 'stdio'], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: tempDir(), LOG_LEVEL: 'trace' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    await pollUntil(async () => (stdout.includes('"id":1') ? true : undefined));
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'job_status', arguments: { job_id: 'job_01aaaaaaaaaaaaaaaaaaaaaaaa' } } });
+    await pollUntil(async () => (stdout.includes('"id":3') ? true : undefined));
+    child.stdin.end();
+    expect(await exited(child as never)).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    expect(stderr).toContain('serving MCP over stdio');
+  });
+});

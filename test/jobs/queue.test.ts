@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../src/app.js';
+import { localOwner } from '../../src/access/caller.js';
+import { sideEffects, testTools } from '../fixtures/tools.js';
+import { pollUntil, testConfig, tempDir } from '../helpers.js';
+
+const apps: App[] = [];
+async function appOn(dataDir: string, env: Record<string, string> = {}): Promise<App> {
+  const app = await createApp({ config: testConfig({ DATA_DIR: dataDir, ...env }), tools: testTools });
+  apps.push(app);
+  return app;
+}
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+describe('the durable job queue', () => {
+  it('runs 100 jobs exactly once each with two workers on one database', async () => {
+    const dir = tempDir();
+    const [a, b] = [await appOn(dir, { JOB_CONCURRENCY: '4' }), await appOn(dir, { JOB_CONCURRENCY: '4' })];
+    const keys = Array.from({ length: 100 }, (_, i) => `once-${i}-${Date.now()}`);
+    const jobs = await Promise.all(
+      keys.map((key, i) => (i % 2 ? a : b).jobs.enqueue({ tool: 'test_slow_job', input: { key, ms: 2, steps: 1 }, caller: localOwner })),
+    );
+    await Promise.all([a.worker.start(), b.worker.start()]);
+    const settled = await Promise.all(jobs.map((job) => a.jobs.waitFor(job.id, localOwner, 20_000)));
+    expect(settled.every((job) => job.status === 'succeeded' && job.attempts === 1)).toBe(true);
+    expect(keys.map((key) => sideEffects.get(key))).toEqual(keys.map(() => 1));
+  });
+
+  it('re-queues a job whose worker died (lease expired) and completes it once', async () => {
+    const dir = tempDir();
+    const crashed = await appOn(dir, { JOB_LEASE_SECONDS: '1', JOB_CONCURRENCY: '0' });
+    const key = `lease-${Date.now()}`;
+    const job = await crashed.jobs.enqueue({ tool: 'test_slow_job', input: { key }, caller: localOwner });
+    // A worker claims it and then never renews nor settles: as if SIGKILLed.
+    expect((await crashed.jobs.claim('wkr_dead'))?.id).toBe(job.id);
+
+    const survivor = await appOn(dir, { JOB_LEASE_SECONDS: '1' });
+    await survivor.worker.start();
+    const done = await survivor.jobs.waitFor(job.id, localOwner, 10_000);
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(sideEffects.get(key)).toBe(1);
+    // The dead worker's late answer cannot overwrite the outcome.
+    expect(await crashed.jobs.succeed(job.id, 'wkr_dead', { key, runs: 99 })).toBe(false);
+  });
+
+  it('fails a job for good once it has been interrupted max_attempts times', async () => {
+    const app = await appOn(tempDir(), { JOB_LEASE_SECONDS: '1', JOB_MAX_ATTEMPTS: '2', JOB_CONCURRENCY: '0' });
+    const job = await app.jobs.enqueue({ tool: 'test_slow_job', input: { key: 'doomed' }, caller: localOwner });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await app.jobs.claim(`wkr_${attempt}`))?.id).toBe(job.id);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await app.jobs.recoverExpired();
+    }
+    const failed = await app.jobs.get(job.id, localOwner);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(JSON.parse(failed?.error ?? '{}').error.message).toMatch(/interrupted every time/);
+  });
+
+  it('on shutdown lets running jobs finish within the grace period', async () => {
+    const app = await appOn(tempDir(), { SHUTDOWN_GRACE_SECONDS: '10' });
+    await app.worker.start();
+    const key = `drain-${Date.now()}`;
+    const job = await app.jobs.enqueue({ tool: 'test_slow_job', input: { key, ms: 300 }, caller: localOwner });
+    await pollUntil(async () => ((await app.jobs.get(job.id, localOwner))?.status === 'running' ? true : undefined));
+    await app.worker.stop(10_000);
+    expect((await app.jobs.get(job.id, localOwner))?.status).toBe('succeeded');
+  });
+
+  it('on shutdown past the grace period returns running jobs to the queue, not counting the attempt', async () => {
+    const dir = tempDir();
+    const app = await appOn(dir);
+    await app.worker.start();
+    const key = `requeue-${Date.now()}`;
+    const job = await app.jobs.enqueue({ tool: 'test_slow_job', input: { key, ms: 5000, steps: 50 }, caller: localOwner });
+    await pollUntil(async () => ((await app.jobs.get(job.id, localOwner))?.status === 'running' ? true : undefined));
+    await app.worker.stop(0);
+    expect(await app.jobs.get(job.id, localOwner)).toMatchObject({ status: 'queued', attempts: 0, lease_owner: null });
+    expect(sideEffects.get(key)).toBeUndefined();
+  });
+
+  it('keeps jobs to their account', async () => {
+    const app = await appOn(tempDir(), { JOB_CONCURRENCY: '0' });
+    const mine = await app.jobs.enqueue({ tool: 'test_echo', input: { message: 'x' }, caller: { accountId: 'acct_a', keyId: null, scopes: ['*'] } });
+    expect(await app.jobs.get(mine.id, { accountId: 'acct_a', keyId: null, scopes: ['*'] })).toBeDefined();
+    expect(await app.jobs.get(mine.id, { accountId: 'acct_b', keyId: null, scopes: ['*'] })).toBeUndefined();
+    expect(await app.jobs.get(mine.id, localOwner)).toBeUndefined();
+  });
+});

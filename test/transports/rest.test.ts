@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturingLogger, startApp } from '../helpers.js';
+
+type Started = Awaited<ReturnType<typeof startApp>>;
+
+describe('REST adapter over a real socket', () => {
+  let app: Started;
+  const logs = capturingLogger();
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}/api/agents${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    app = await startApp({}, { log: logs.log });
+  });
+  afterAll(() => app.close());
+
+  it('runs a sync tool with the body as input and returns next_actions with REST routes', async () => {
+    const response = await post('/test/echo', { message: 'hi', repeat: 2 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(await response.json()).toEqual({
+      echoed: 'hihi',
+      next_actions: [{ tool: 'test_echo', route: 'POST /api/agents/test/echo', arguments: { message: 'hi' }, why: 'Echo again.' }],
+    });
+  });
+
+  it('rejects invalid input with 400 naming each field path and what is allowed', async () => {
+    const response = await post('/test/echo', { message: 42, repeat: 9 });
+    expect(response.status).toBe(400);
+    const { error } = await response.json();
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toContain('message:');
+    expect(error.message).toContain('repeat:');
+    expect(error.details.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['message', 'repeat']);
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await post('/test/echo', '{"message": "unterminated');
+    expect(response.status).toBe(400);
+    const { error } = await response.json();
+    expect(error).toMatchObject({ code: 'invalid_input' });
+    expect(error.message).toMatch(/not valid JSON/);
+  });
+
+  it('answers a JSON body that is not an object with 400', async () => {
+    const response = await post('/test/echo', '[1,2]');
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toMatch(/must be a JSON object/);
+  });
+
+  it('answers bodies over 4 MB with 413', async () => {
+    const response = await post('/test/echo', { message: 'x'.repeat(4 * 1024 * 1024 + 10) });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('accepts a body just under 4 MB (then validates it)', async () => {
+    const response = await post('/test/echo', { message: 'x'.repeat(4 * 1024 * 1024 - 100) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.details.issues[0]).toMatchObject({ path: 'message', code: 'too_big' });
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const response = await post('/test/echo', 'message=hi', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(response.status).toBe(415);
+    const { error } = await response.json();
+    expect(error.code).toBe('unsupported_media_type');
+    expect(error.message).toContain('application/json');
+  });
+
+  it('answers an unknown path with 404 and a wrong method with 405 + Allow', async () => {
+    const missing = await fetch(`${app.url}/api/agents/nope`);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error).toMatchObject({ code: 'not_found', message: 'No route GET /api/agents/nope.' });
+
+    const wrong = await fetch(`${app.url}/api/agents/test/echo`);
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expect((await wrong.json()).error.code).toBe('method_not_allowed');
+
+    const wrongMcp = await fetch(`${app.url}/mcp`, { method: 'DELETE' });
+    expect(wrongMcp.status).toBe(405);
+  });
+
+  it('hides internal errors behind a request id and logs them', async () => {
+    const response = await post('/test/broken', {});
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain('hunter2');
+    const { error } = JSON.parse(text);
+    expect(error.code).toBe('internal');
+    expect(error.details.request_id).toBe(response.headers.get('x-request-id'));
+    expect(logs.lines.some((line) => line.includes('hunter2') && line.includes(error.details.request_id))).toBe(true);
+  });
+
+  it('runs a job tool as 202 + Location, then job_status polls it to the result', async () => {
+    const response = await post('/test/slow', { key: 'rest-202', ms: 100 });
+    expect(response.status).toBe(202);
+    const handle = await response.json();
+    expect(handle.tool).toBe('test_slow_job');
+    expect(['queued', 'running']).toContain(handle.status);
+    expect(response.headers.get('location')).toBe(handle.status_url);
+    expect(handle.status_url).toBe(`${app.url}/api/agents/status/${handle.job_id}`);
+    expect(handle.next_actions[0]).toMatchObject({ tool: 'job_status', arguments: { job_id: handle.job_id } });
+
+    let status: any;
+    for (let i = 0; i < 100; i++) {
+      status = await (await fetch(handle.status_url)).json();
+      if (status.status === 'succeeded') break;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(status).toMatchObject({ job_id: handle.job_id, status: 'succeeded', progress: { fraction: 1 }, attempts: 1 });
+    expect(status.result).toEqual({ key: 'rest-202', runs: 1, next_actions: [] });
+    expect(Date.parse(status.finished_at)).toBeGreaterThanOrEqual(Date.parse(status.started_at));
+  });
+
+  it('Prefer: wait=N returns the result when the job finishes in time, else the handle', async () => {
+    const quick = await post('/test/slow', { key: 'rest-wait', ms: 50 }, { prefer: 'wait=5' });
+    expect(quick.status).toBe(200);
+    expect(quick.headers.get('preference-applied')).toBe('wait=5');
+    expect(await quick.json()).toEqual({ key: 'rest-wait', runs: 1, next_actions: [] });
+
+    const slow = await post('/test/slow', { key: 'rest-wait-slow', ms: 3000 }, { prefer: 'wait=1' });
+    expect(slow.status).toBe(202);
+    expect((await slow.json()).status).toMatch(/queued|running/);
+  });
+
+  it('Prefer: respond-async runs a sync tool as a job', async () => {
+    const response = await post('/test/echo', { message: 'later' }, { prefer: 'respond-async' });
+    expect(response.status).toBe(202);
+    expect(response.headers.get('preference-applied')).toBe('respond-async');
+    const handle = await response.json();
+    const job = await app.jobs.waitFor(handle.job_id, { accountId: null, keyId: null, scopes: ['*'] }, 5000);
+    expect(job.status).toBe('succeeded');
+    const status = await (await fetch(handle.status_url)).json();
+    expect(status.result.echoed).toBe('later');
+  });
+
+  it('a job that fails reports the error envelope in job_status, and through Prefer: wait', async () => {
+    const response = await post('/test/slow', { key: 'rest-fail', fail: true }, { prefer: 'wait=5' });
+    expect(response.status).toBe(422);
+    expect((await response.json()).error).toMatchObject({ code: 'unprocessable', message: 'The job for rest-fail was asked to fail.' });
+  });
+
+  it('refuses foreign Host headers while bound to loopback (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${app.url}/api/agents/mcp`, { headers: { host: 'evil.example.com' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(403);
+  });
+
+  it('puts the request id on every log line of a request', async () => {
+    const response = await post('/test/broken', {}, { 'x-request-id': 'trace-me-123' });
+    expect(response.headers.get('x-request-id')).toBe('trace-me-123');
+    const lines = logs.lines.filter((line) => line.includes('trace-me-123'));
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(JSON.parse(line).req_id).toBe('trace-me-123');
+  });
+});
