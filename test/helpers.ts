@@ -69,3 +69,6 @@ export async function pollUntil<T>(fn: () => Promise<T | undefined>, timeoutMs =
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** A response body as JSON, typed loosely for assertions. */
+export const json = (response: Response): Promise<any> => response.json();

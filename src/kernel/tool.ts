@@ -42,7 +42,9 @@ export interface ToolContext {
   nextAction: (tool: string, args: Record<string, unknown>, why: string) => NextAction;
 }
 
-export type ToolResult<O extends z.ZodObject> = z.input<O> & { next_actions: NextAction[] };
+// An empty output shape infers as Record<string, never>, which no next_actions could join.
+type OutputFields<O extends z.ZodObject> = z.input<O> extends Record<string, never> ? unknown : z.input<O>;
+export type ToolResult<O extends z.ZodObject> = OutputFields<O> & { next_actions: NextAction[] };
 
 export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   /** snake_case, `^[a-z0-9_]{1,64}$` (Claude rejects dots). */

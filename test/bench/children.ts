@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 /** Every child the bench spawned that has not exited yet. */
 const live = new Set<ChildProcess>();
@@ -35,6 +36,21 @@ export async function stop(child: ChildProcess, graceMs = 3000): Promise<void> {
   if (await waitForExit(child, graceMs)) return;
   child.kill('SIGKILL');
   await waitForExit(child, graceMs);
+}
+
+/** Calls `onLine` with each complete line, as soon as its bytes arrive (no readline buffering). */
+export function onLines(stream: Readable, onLine: (line: string) => void): void {
+  let buffer = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, end).trim();
+      buffer = buffer.slice(end + 1);
+      if (line) onLine(line);
+    }
+  });
 }
 
 // 'exit' also runs after an uncaught exception or process.exit(); only sync work is possible there.

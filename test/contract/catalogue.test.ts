@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { catalogue as tools } from '../../tools/index.js';
 import { Catalogue } from '../../src/kernel/catalogue.js';
 import { toolNamePattern, defineTool } from '../../src/kernel/tool.js';
-import { startApp } from '../helpers.js';
+import { startApp, json } from '../helpers.js';
 
 type Started = Awaited<ReturnType<typeof startApp>>;
 
@@ -48,19 +48,19 @@ describe('the catalogue contract', () => {
         headers: { 'content-type': 'application/json' },
         body: tool.route.method === 'GET' ? undefined : '{}',
       });
-      const body = await response.json();
+      const body = await json(response);
       const unrouted = response.status === 405 || (response.status === 404 && body.error.message.startsWith('No route'));
       expect(unrouted, `${tool.route.method} ${path} for ${tool.name}`).toBe(false);
     }
   });
 
   it('lists identical tools in discovery, MCP tools/list and OpenAPI', async () => {
-    const discovery = await (await fetch(`${app.url}/api/agents/mcp`)).json();
+    const discovery = await json(await fetch(`${app.url}/api/agents/mcp`));
     const listed = await client.listTools();
     expect(discovery).toEqual(JSON.parse(JSON.stringify(listed)));
     expect(discovery.tools.map((t: { name: string }) => t.name).sort()).toEqual(app.catalogue.tools.map((t) => t.name).sort());
 
-    const openapi = await (await fetch(`${app.url}/api/agents/openapi.json`)).json();
+    const openapi = await json(await fetch(`${app.url}/api/agents/openapi.json`));
     for (const tool of app.catalogue.tools) {
       const path = app.catalogue.restPath(tool).replace(/:(\w+)/g, '{$1}');
       const operation = openapi.paths[path]?.[tool.route.method.toLowerCase()];

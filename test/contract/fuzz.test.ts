@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { errorEnvelopeSchema } from '../../src/kernel/errors.js';
-import { startApp } from '../helpers.js';
+import { startApp, json } from '../helpers.js';
 
 type Started = Awaited<ReturnType<typeof startApp>>;
 
@@ -21,15 +21,15 @@ describe('every input schema under arbitrary input', () => {
         fc.string(),
         async (tool, body, pathValue) => {
           const path = app.catalogue.routeOf(tool.name, Object.fromEntries(app.catalogue.pathParams(tool).map((p) => [p.field, pathValue || 'x']))).path;
-          const json = JSON.stringify(body) ?? 'null';
-          const query = tool.route.method === 'GET' && body && typeof body === 'object' ? `?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]))}` : '';
+          const payload = JSON.stringify(body) ?? 'null';
+          const query = tool.route.method === 'GET' && body && typeof body === 'object' ? `?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
           const response = await fetch(app.url + path + query, {
             method: tool.route.method,
             headers: { 'content-type': 'application/json' },
-            body: tool.route.method === 'GET' ? undefined : json,
+            body: tool.route.method === 'GET' ? undefined : payload,
           });
           expect(response.status).toBeLessThan(500);
-          if (response.status >= 400) expect(errorEnvelopeSchema.safeParse(await response.json()).success).toBe(true);
+          if (response.status >= 400) expect(errorEnvelopeSchema.safeParse(await json(response)).success).toBe(true);
           else await response.arrayBuffer();
         },
       ),

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { root, spawnTestCli, tempDir, waitForListening, pollUntil } from '../helpers.js';
+import { root, spawnTestCli, tempDir, waitForListening, pollUntil, json } from '../helpers.js';
 
 const children: ReturnType<typeof spawnTestCli>[] = [];
 afterEach(() => {
@@ -24,15 +24,15 @@ async function startSlowJob(url: string, key: string, ms: number) {
     body: JSON.stringify({ key, ms, steps: 20 }),
   });
   expect(response.status).toBe(202);
-  const handle = await response.json();
+  const handle = await json(response);
   await pollUntil(async () => {
-    const status = await (await fetch(`${url}/api/agents/status/${handle.job_id}`)).json();
+    const status = await json(await fetch(`${url}/api/agents/status/${handle.job_id}`));
     return status.progress.fraction > 0 ? status : undefined;
   });
   return handle.job_id as string;
 }
 
-const statusOf = async (url: string, jobId: string) => (await fetch(`${url}/api/agents/status/${jobId}`)).json();
+const statusOf = async (url: string, jobId: string) => json(await fetch(`${url}/api/agents/status/${jobId}`));
 
 describe('the server process', () => {
   it('completes a job after being SIGKILLed mid-job and restarted on the same data', async () => {

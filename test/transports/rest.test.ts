@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturingLogger, startApp } from '../helpers.js';
+import { capturingLogger, startApp, json } from '../helpers.js';
 
 type Started = Awaited<ReturnType<typeof startApp>>;
 
@@ -22,7 +22,7 @@ describe('REST adapter over a real socket', () => {
     const response = await post('/test/echo', { message: 'hi', repeat: 2 });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toMatch(/^req_/);
-    expect(await response.json()).toEqual({
+    expect(await json(response)).toEqual({
       echoed: 'hihi',
       next_actions: [{ tool: 'test_echo', route: 'POST /api/agents/test/echo', arguments: { message: 'hi' }, why: 'Echo again.' }],
     });
@@ -31,7 +31,7 @@ describe('REST adapter over a real socket', () => {
   it('rejects invalid input with 400 naming each field path and what is allowed', async () => {
     const response = await post('/test/echo', { message: 42, repeat: 9 });
     expect(response.status).toBe(400);
-    const { error } = await response.json();
+    const { error } = await json(response);
     expect(error.code).toBe('invalid_input');
     expect(error.message).toContain('message:');
     expect(error.message).toContain('repeat:');
@@ -41,7 +41,7 @@ describe('REST adapter over a real socket', () => {
   it('answers malformed JSON with 400', async () => {
     const response = await post('/test/echo', '{"message": "unterminated');
     expect(response.status).toBe(400);
-    const { error } = await response.json();
+    const { error } = await json(response);
     expect(error).toMatchObject({ code: 'invalid_input' });
     expect(error.message).toMatch(/not valid JSON/);
   });
@@ -49,25 +49,25 @@ describe('REST adapter over a real socket', () => {
   it('answers a JSON body that is not an object with 400', async () => {
     const response = await post('/test/echo', '[1,2]');
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toMatch(/must be a JSON object/);
+    expect((await json(response)).error.message).toMatch(/must be a JSON object/);
   });
 
   it('answers bodies over 4 MB with 413', async () => {
     const response = await post('/test/echo', { message: 'x'.repeat(4 * 1024 * 1024 + 10) });
     expect(response.status).toBe(413);
-    expect((await response.json()).error).toMatchObject({ code: 'payload_too_large' });
+    expect((await json(response)).error).toMatchObject({ code: 'payload_too_large' });
   });
 
   it('accepts a body just under 4 MB (then validates it)', async () => {
     const response = await post('/test/echo', { message: 'x'.repeat(4 * 1024 * 1024 - 100) });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.details.issues[0]).toMatchObject({ path: 'message', code: 'too_big' });
+    expect((await json(response)).error.details.issues[0]).toMatchObject({ path: 'message', code: 'too_big' });
   });
 
   it('answers a non-JSON content type with 415', async () => {
     const response = await post('/test/echo', 'message=hi', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.status).toBe(415);
-    const { error } = await response.json();
+    const { error } = await json(response);
     expect(error.code).toBe('unsupported_media_type');
     expect(error.message).toContain('application/json');
   });
@@ -75,12 +75,12 @@ describe('REST adapter over a real socket', () => {
   it('answers an unknown path with 404 and a wrong method with 405 + Allow', async () => {
     const missing = await fetch(`${app.url}/api/agents/nope`);
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error).toMatchObject({ code: 'not_found', message: 'No route GET /api/agents/nope.' });
+    expect((await json(missing)).error).toMatchObject({ code: 'not_found', message: 'No route GET /api/agents/nope.' });
 
     const wrong = await fetch(`${app.url}/api/agents/test/echo`);
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST');
-    expect((await wrong.json()).error.code).toBe('method_not_allowed');
+    expect((await json(wrong)).error.code).toBe('method_not_allowed');
 
     const wrongMcp = await fetch(`${app.url}/mcp`, { method: 'DELETE' });
     expect(wrongMcp.status).toBe(405);
@@ -100,7 +100,7 @@ describe('REST adapter over a real socket', () => {
   it('runs a job tool as 202 + Location, then job_status polls it to the result', async () => {
     const response = await post('/test/slow', { key: 'rest-202', ms: 100 });
     expect(response.status).toBe(202);
-    const handle = await response.json();
+    const handle = await json(response);
     expect(handle.tool).toBe('test_slow_job');
     expect(['queued', 'running']).toContain(handle.status);
     expect(response.headers.get('location')).toBe(handle.status_url);
@@ -109,7 +109,7 @@ describe('REST adapter over a real socket', () => {
 
     let status: any;
     for (let i = 0; i < 100; i++) {
-      status = await (await fetch(handle.status_url)).json();
+      status = await json(await fetch(handle.status_url));
       if (status.status === 'succeeded') break;
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
@@ -122,28 +122,28 @@ describe('REST adapter over a real socket', () => {
     const quick = await post('/test/slow', { key: 'rest-wait', ms: 50 }, { prefer: 'wait=5' });
     expect(quick.status).toBe(200);
     expect(quick.headers.get('preference-applied')).toBe('wait=5');
-    expect(await quick.json()).toEqual({ key: 'rest-wait', runs: 1, next_actions: [] });
+    expect(await json(quick)).toEqual({ key: 'rest-wait', runs: 1, next_actions: [] });
 
     const slow = await post('/test/slow', { key: 'rest-wait-slow', ms: 3000 }, { prefer: 'wait=1' });
     expect(slow.status).toBe(202);
-    expect((await slow.json()).status).toMatch(/queued|running/);
+    expect((await json(slow)).status).toMatch(/queued|running/);
   });
 
   it('Prefer: respond-async runs a sync tool as a job', async () => {
     const response = await post('/test/echo', { message: 'later' }, { prefer: 'respond-async' });
     expect(response.status).toBe(202);
     expect(response.headers.get('preference-applied')).toBe('respond-async');
-    const handle = await response.json();
+    const handle = await json(response);
     const job = await app.jobs.waitFor(handle.job_id, { accountId: null, keyId: null, scopes: ['*'] }, 5000);
     expect(job.status).toBe('succeeded');
-    const status = await (await fetch(handle.status_url)).json();
+    const status = await json(await fetch(handle.status_url));
     expect(status.result.echoed).toBe('later');
   });
 
   it('a job that fails reports the error envelope in job_status, and through Prefer: wait', async () => {
     const response = await post('/test/slow', { key: 'rest-fail', fail: true }, { prefer: 'wait=5' });
     expect(response.status).toBe(422);
-    expect((await response.json()).error).toMatchObject({ code: 'unprocessable', message: 'The job for rest-fail was asked to fail.' });
+    expect((await json(response)).error).toMatchObject({ code: 'unprocessable', message: 'The job for rest-fail was asked to fail.' });
   });
 
   it('refuses foreign Host headers while bound to loopback (DNS rebinding)', async () => {

@@ -1,0 +1,59 @@
+/**
+ * `npm run bench`: runs every benchmark in turn (never two at once: the machine may have only two
+ * cores), prints one table and writes the same figures to .bench/results.json. Budgets are
+ * reported, not enforced: the exit code is 1 only when a benchmark crashed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { killAll } from './children.js';
+import { httpThroughput } from './http.js';
+import { stdioColdStart } from './stdio.js';
+import { crashedRow, type Benchmark, type Row } from './row.js';
+import { formatBudget, formatTable, verdict } from './table.js';
+
+/** Add a benchmark here to add its rows to the table. */
+const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart];
+
+const resultsFile = path.resolve(import.meta.dirname, '../../.bench/results.json');
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  const rows: Row[] = [];
+  for (const benchmark of benchmarks) {
+    // Progress on stderr, so that stdout is just the table.
+    process.stderr.write(`bench: ${benchmark.name}…\n`);
+    try {
+      rows.push(...(await benchmark.run()));
+    } catch (error) {
+      rows.push(crashedRow(benchmark.name, error));
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  process.stdout.write(formatTable(rows));
+
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  const report = {
+    generated_at: new Date().toISOString(),
+    seconds: Math.round(seconds * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    rows: rows.map((row) => ({
+      ...row,
+      budget: row.budget && { ...row.budget, text: formatBudget(row.budget, row.unit) },
+      result: verdict(row),
+    })),
+  };
+  fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  process.stderr.write(`bench: ${rows.length} rows in ${seconds.toFixed(1)} s; written to ${path.relative(process.cwd(), resultsFile)}\n`);
+  return rows.some((row) => row.error !== undefined) ? 1 : 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  killAll();
+  throw error;
+}
