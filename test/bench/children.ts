@@ -1,8 +1,24 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 
 /** Every child the bench spawned that has not exited yet. */
 const live = new Set<ChildProcess>();
+/** Temp dirs handed to children, removed even if the bench is interrupted. */
+const dirs = new Set<string>();
+
+export function scratchDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.add(dir);
+  return dir;
+}
+
+export function removeDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+  dirs.delete(dir);
+}
 
 /** Registers a child so that it is killed whatever way the bench ends. */
 export function track<T extends ChildProcess>(child: T): T {
@@ -38,6 +54,11 @@ export async function stop(child: ChildProcess, graceMs = 3000): Promise<void> {
   await waitForExit(child, graceMs);
 }
 
+/** Stops every live child gracefully (they remove their temp dirs), in parallel. */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...live].map((child) => stop(child)));
+}
+
 /** Calls `onLine` with each complete line, as soon as its bytes arrive (no readline buffering). */
 export function onLines(stream: Readable, onLine: (line: string) => void): void {
   let buffer = '';
@@ -53,11 +74,13 @@ export function onLines(stream: Readable, onLine: (line: string) => void): void 
   });
 }
 
-// 'exit' also runs after an uncaught exception or process.exit(); only sync work is possible there.
-process.on('exit', killAll);
+// Last resort, e.g. after an uncaught exception: 'exit' handlers run, but only synchronously.
+process.on('exit', () => {
+  killAll();
+  for (const dir of dirs) removeDir(dir);
+});
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
   process.once(signal, () => {
-    killAll();
-    process.exit(code);
+    void stopAll().finally(() => process.exit(code));
   });
 }

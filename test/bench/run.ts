@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { killAll } from './children.js';
+import { stopAll } from './children.js';
 import { httpThroughput } from './http.js';
 import { stdioColdStart } from './stdio.js';
 import { crashedRow, type Benchmark, type Row } from './row.js';
@@ -54,6 +54,6 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  killAll();
+  await stopAll();
   throw error;
 }

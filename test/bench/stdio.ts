@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { onLines, track, waitForExit } from './children.js';
+import { onLines, removeDir, scratchDir, track, waitForExit } from './children.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -29,7 +28,7 @@ interface RpcAnswer {
 
 /** Milliseconds from spawning `cli.js stdio` (fresh DATA_DIR) to its tools/list answer. */
 async function coldStart(): Promise<number> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ao-bench-stdio-'));
+  const dataDir = scratchDir('ao-bench-stdio-');
   const started = performance.now();
   const child = track(
     spawn(process.execPath, [cli, 'stdio'], {
@@ -78,7 +77,7 @@ async function coldStart(): Promise<number> {
   } finally {
     child.kill('SIGKILL');
     await waitForExit(child, 3000);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDir(dataDir);
   }
 }
 

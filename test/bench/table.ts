@@ -41,6 +41,6 @@ export function formatTable(rows: readonly Row[]): string {
       .join('  ')
       .trimEnd();
   const lines = [render(columns), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map((line) => render(columns.map((c) => line[c])))];
-  for (const row of rows) if (row.error !== undefined) lines.push('', `${row.name}: ${row.error}`);
+  for (const row of rows) if (row.error !== undefined) lines.push('', `${row.name}: ${row.error.trimEnd()}`);
   return `${lines.join('\n')}\n`;
 }
