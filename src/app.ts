@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
+import type express from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createLogger } from './logger.js';
@@ -11,11 +11,8 @@ import { JobQueue } from './jobs/queue.js';
 import { JobWorker } from './jobs/worker.js';
 import { Dispatcher } from './transports/dispatch.js';
 import { localOwner, type Caller } from './access/caller.js';
-import { restRouter } from './transports/rest.js';
-import { mcpHttpHandler, serveStdio, type McpDeps } from './transports/mcp.js';
-import { discoveryHandler } from './transports/discovery.js';
-import { buildOpenApi } from './transports/openapi.js';
-import { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, requestLogging } from './transports/http.js';
+import type { McpDeps } from './transports/mcp.js';
+import { serveStdio } from './transports/stdio.js';
 import { restPrefix } from './kernel/catalogue.js';
 import { catalogue as defaultTools } from '../tools/index.js';
 
@@ -38,7 +35,7 @@ export interface App {
   /** Absolute base URL for links (PUBLIC_BASE_URL, else the bound address). */
   baseUrl(): string;
   /** The Express app: REST, MCP over HTTP, discovery, OpenAPI. */
-  httpApp(): express.Express;
+  httpApp(): Promise<express.Express>;
   /** Starts the job worker and listens on HOST:PORT. */
   listen(): Promise<{ url: string; server: http.Server }>;
   /** Starts the job worker and serves MCP over stdio until stdin closes. */
@@ -83,9 +80,22 @@ export async function createApp(options: AppOptions): Promise<App> {
     next();
   };
 
-  function httpApp(): express.Express {
+  // HTTP-only modules load on demand: `agent-outcomes stdio` starts without them.
+  async function httpApp(): Promise<express.Express> {
+    const [{ default: express }, { restRouter }, { mcpHttpHandler }, { discoveryHandler }, { buildOpenApi }, web] =
+      await Promise.all([
+        import('express'),
+        import('./transports/rest.js'),
+        import('./transports/mcp-http.js'),
+        import('./transports/discovery.js'),
+        import('./transports/openapi.js'),
+        import('./transports/http.js'),
+      ]);
+    const { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, requestLogging } = web;
     const app = express();
     app.disable('x-powered-by');
+    // Results are generated per call; hashing every body for an ETag cost ~2% of a request.
+    app.set('etag', false);
     app.use(requestLogging(log));
     if (isLoopback(config.host)) {
       const publicHost = config.publicBaseUrl ? [new URL(config.publicBaseUrl).hostname] : [];
@@ -127,7 +137,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     httpApp,
     async listen() {
       await worker.start();
-      server = http.createServer(httpApp());
+      server = http.createServer(await httpApp());
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(config.port, config.host, () => resolve());

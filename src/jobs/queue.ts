@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Selectable } from 'kysely';
 import type { Store } from '../store/store.js';
-import { ownedBy } from '../store/store.js';
+import { precompiled } from '../store/store.js';
 import type { JobsTable } from '../store/schema.js';
 import type { Caller } from '../access/caller.js';
 import { newId } from '../kernel/ids.js';
@@ -41,6 +41,8 @@ export class JobQueue {
   readonly events = new EventEmitter<QueueEvents>();
   private readonly now: () => Date;
   private readonly waitPollMs: number;
+  private readonly selectOwned;
+  private readonly selectLocal;
 
   constructor(
     private readonly store: Store,
@@ -49,6 +51,10 @@ export class JobQueue {
     this.now = options.now ?? (() => new Date());
     this.waitPollMs = options.waitPollMs ?? 250;
     this.events.setMaxListeners(0);
+    // job_status is the most frequent read of all: both forms are compiled once.
+    const byId = store.db.selectFrom('jobs').selectAll().where('id', '=', '?');
+    this.selectOwned = precompiled(byId.where('account_id', '=', '?'));
+    this.selectLocal = precompiled(byId.where('account_id', 'is', null));
   }
 
   private stamp(offsetMs = 0): string {
@@ -85,12 +91,10 @@ export class JobQueue {
 
   /** A job of the caller's account; another account's job does not exist for it. */
   async get(id: string, caller: Caller): Promise<JobRow | undefined> {
-    return this.store.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('id', '=', id)
-      .where(ownedBy(caller.accountId))
-      .executeTakeFirst();
+    const { db } = this.store;
+    const [row] =
+      caller.accountId === null ? await this.selectLocal(db, id) : await this.selectOwned(db, id, caller.accountId);
+    return row;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 /** Every kind of object the API hands out, with the prefix of its ids (Stripe-style). */
@@ -21,8 +22,20 @@ export const idPrefixes = {
 
 export type IdKind = keyof typeof idPrefixes;
 
+// ulid's default source makes one crypto call per character; drawing from a pooled buffer
+// of cryptographic random bytes gives the same randomness at a fraction of the cost.
+const pool = new Uint32Array(1024);
+let poolIndex = pool.length;
+function pooledRandom(): number {
+  if (poolIndex === pool.length) {
+    randomFillSync(pool);
+    poolIndex = 0;
+  }
+  return (pool[poolIndex++] as number) / 0x1_0000_0000;
+}
+
 // Monotonic ULIDs keep ids sortable by creation even within one millisecond.
-const nextUlid = monotonicFactory();
+const nextUlid = monotonicFactory(pooledRandom);
 
 export function newId(kind: IdKind): string {
   return `${idPrefixes[kind]}_${nextUlid().toLowerCase()}`;

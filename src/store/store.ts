@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type ExpressionBuilder } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Compilable } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from './schema.js';
 import { migrations } from './migrations.js';
@@ -27,7 +27,7 @@ export async function openStore(file: string, log: Logger): Promise<Store> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const store: Store = { db, dialect: 'sqlite', close: () => db.destroy() };
   try {
     await migrate(store, log);
@@ -36,6 +36,26 @@ export async function openStore(file: string, log: Logger): Promise<Store> {
     throw error;
   }
   return store;
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; reusing prepared statements by their SQL
+ * text saves tens of microseconds a query. Safe because the driver runs one query at a time.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, size = 500) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 async function migrate(store: Store, log: Logger): Promise<void> {
@@ -48,8 +68,17 @@ async function migrate(store: Store, log: Logger): Promise<void> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
-/** `account_id = ?`, or `IS NULL` for the local owner: every row is scoped by account. */
-export function ownedBy<T extends { account_id: string | null }>(accountId: string | null) {
-  return (eb: ExpressionBuilder<any, any>) =>
-    accountId === null ? eb('account_id', 'is', null) : eb('account_id', '=', accountId);
+/**
+ * A hot-path query compiled once and then run with new parameter values, skipping Kysely's
+ * builder and compiler (a third of a simple request's CPU). Build it with placeholder
+ * values; `run` takes the real ones in the same order as they appear in the query.
+ */
+export function precompiled<Row>(query: Compilable<Row>) {
+  const compiled = query.compile();
+  return async (db: Kysely<Database>, ...parameters: unknown[]): Promise<Row[]> => {
+    if (parameters.length !== compiled.parameters.length) {
+      throw new Error(`precompiled query takes ${compiled.parameters.length} parameters, got ${parameters.length}`);
+    }
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+  };
 }

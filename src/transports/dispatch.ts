@@ -20,6 +20,9 @@ export interface CallOptions {
   onProgress?: (progress: JobProgress) => void;
 }
 
+// A call without a signal of its own cannot be cancelled: one shared signal serves them all.
+const neverAborted = new AbortController().signal;
+
 export type CallOutcome =
   | { kind: 'result'; output: Record<string, unknown> }
   | { kind: 'job'; handle: JobHandle };
@@ -60,7 +63,7 @@ export class Dispatcher {
       caller: options.caller,
       requestId: options.requestId,
       log: options.log,
-      signal: options.signal ?? new AbortController().signal,
+      signal: options.signal ?? neverAborted,
       progress: async (progress) => options.onProgress?.(progress),
     });
     return { kind: 'result', output };

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
 import { newId } from '../kernel/ids.js';
@@ -23,29 +22,53 @@ export function callerOf(res: Response): Caller {
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** One logger per request carrying `req_id`, echoed as `X-Request-Id`; one line per request. */
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The request id, echoed as `X-Request-Id` and on every log line of the request. */
+      id: string;
+      /** A logger whose lines carry `req_id`. */
+      log: Logger;
+    }
+  }
+}
+
+/**
+ * One logger per request carrying `req_id` (created on first use), echoed as `X-Request-Id`,
+ * and one line per request. Written here rather than with pino-http, which cost ~40 µs a
+ * request; only safe fields are logged: no headers (credentials), no query (signed tokens).
+ */
 export function requestLogging(log: Logger): RequestHandler {
-  return pinoHttp({
-    logger: log,
-    quietReqLogger: true,
-    customAttributeKeys: { reqId: 'req_id' },
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && requestIdPattern.test(given) ? given : newId('request');
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    // Only what is safe to keep: no headers (credentials), no query strings (signed tokens).
-    serializers: {
-      req: (req) => ({ method: req.method, path: String(req.url).split('?')[0] }),
-      res: (res) => ({ status: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-  });
+  const logsRequests = log.isLevelEnabled('info');
+  return (req, res, next) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && requestIdPattern.test(given) ? given : newId('request');
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', { get: () => (child ??= log.child({ req_id: id })), configurable: true });
+    if (logsRequests) {
+      const started = performance.now();
+      res.once('finish', () => {
+        const line = { method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 };
+        if (res.statusCode >= 500) req.log.error(line, 'request failed');
+        else req.log.info(line, 'request completed');
+      });
+    }
+    next();
+  };
 }
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 export const isLoopback = (host: string) => loopbackHosts.has(host) || host.startsWith('127.');
+
+/** The name in a Host header, without its port: `localhost:8787` → `localhost`, `[::1]:80` → `[::1]`. */
+function hostnameOf(host: string | undefined): string | undefined {
+  if (!host) return undefined;
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
+  return name?.toLowerCase();
+}
 
 /**
  * DNS-rebinding protection for a server bound to loopback: a page on another origin can
@@ -54,12 +77,7 @@ export const isLoopback = (host: string) => loopbackHosts.has(host) || host.star
 export function hostCheck(allowed: readonly string[]): RequestHandler {
   const names = new Set(['localhost', '127.0.0.1', '[::1]', ...allowed.map((name) => name.toLowerCase())]);
   return (req, res, next) => {
-    let hostname: string | undefined;
-    try {
-      hostname = req.headers.host ? new URL(`http://${req.headers.host}`).hostname.toLowerCase() : undefined;
-    } catch {
-      hostname = undefined;
-    }
+    const hostname = hostnameOf(req.headers.host);
     if (hostname && names.has(hostname)) return next();
     sendError(
       res,
@@ -73,6 +91,7 @@ export function hostCheck(allowed: readonly string[]): RequestHandler {
 /** Bodies are JSON objects up to 4 MB; anything else is refused with a clear status. */
 export function jsonBody(): RequestHandler[] {
   const requireJson: RequestHandler = (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody || req.is(['application/json', 'application/*+json'])) return next();
     sendError(
@@ -113,7 +132,7 @@ function fromHttpError(err: unknown): OutcomeError | undefined {
 /** The last middleware: every failure leaves as the one envelope; internals only reach the log. */
 export function errorHandler(): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const error = fromHttpError(err) ?? asOutcomeError(err, String(req.id ?? randomUUID()));
+    const error = fromHttpError(err) ?? asOutcomeError(err, req.id);
     if (error.code === 'internal') req.log?.error({ err }, 'request failed unexpectedly');
     if (res.headersSent) {
       res.end();

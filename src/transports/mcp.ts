@@ -1,8 +1,6 @@
-import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
@@ -15,7 +13,6 @@ import { newId } from '../kernel/ids.js';
 import { summarizeJob, summarizeResult } from '../kernel/summary.js';
 import { packageInfo } from '../version.js';
 import type { Dispatcher } from './dispatch.js';
-import { callerOf } from './http.js';
 
 export interface McpDeps {
   catalogue: Catalogue;
@@ -32,12 +29,19 @@ function errorResult(error: OutcomeError): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(error.toEnvelope()) }] };
 }
 
-/** A low-level MCP server over the catalogue, for one caller. Cheap: HTTP builds one per request. */
+// One validator for every server: building Ajv per server was a sixth of a stateless request's CPU.
+const sharedValidator = new AjvJsonSchemaValidator();
+
+/** A low-level MCP server over the catalogue, for one caller. HTTP builds one per request. */
+/**
+ * `requestId` is the HTTP request's (its logger already carries it); stdio gives none and
+ * each call gets its own.
+ */
 export function createMcpServer(deps: McpDeps, caller: Caller, log: Logger, requestId?: string): Server {
   const { catalogue, dispatcher, jobWaitMs } = deps;
   const server = new Server(
     { name: packageInfo.name, version: packageInfo.version, title: 'Agent Outcome API' },
-    { capabilities: { tools: { listChanged: false } }, instructions },
+    { capabilities: { tools: { listChanged: false } }, instructions, jsonSchemaValidator: sharedValidator },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalogue.descriptors() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
@@ -48,7 +52,7 @@ export function createMcpServer(deps: McpDeps, caller: Caller, log: Logger, requ
       );
     }
     const callId = requestId ?? newId('request');
-    const callLog = log.child({ req_id: callId, tool: tool.name });
+    const callLog = log.child(requestId ? { tool: tool.name } : { req_id: callId, tool: tool.name });
     const progressToken = request.params._meta?.progressToken;
     let lastProgress = -1;
     const onProgress =
@@ -91,35 +95,4 @@ export function createMcpServer(deps: McpDeps, caller: Caller, log: Logger, requ
     }
   });
   return server;
-}
-
-/**
- * Streamable HTTP, stateless: a fresh server and transport per request, no session ids,
- * so any instance can answer any request.
- */
-export function mcpHttpHandler(deps: McpDeps): RequestHandler {
-  return async (req, res) => {
-    const server = createMcpServer(deps, callerOf(res), req.log, String(req.id));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
-  };
-}
-
-/** MCP over stdio: stdout carries only JSON-RPC; the returned promise settles when stdin closes. */
-export async function serveStdio(deps: McpDeps, caller: Caller, log: Logger): Promise<void> {
-  const server = createMcpServer(deps, caller, log);
-  const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = () => resolve();
-    process.stdin.once('end', () => resolve());
-  });
-  await server.connect(transport);
-  log.info('serving MCP over stdio');
-  await closed;
-  await server.close();
 }

@@ -1,0 +1,18 @@
+import type { Logger } from 'pino';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Caller } from '../access/caller.js';
+import { createMcpServer, type McpDeps } from './mcp.js';
+
+/** MCP over stdio: stdout carries only JSON-RPC; the returned promise settles when stdin closes. */
+export async function serveStdio(deps: McpDeps, caller: Caller, log: Logger): Promise<void> {
+  const server = createMcpServer(deps, caller, log);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+  });
+  await server.connect(transport);
+  log.info('serving MCP over stdio');
+  await closed;
+  await server.close();
+}
