@@ -18,12 +18,13 @@ describe('every input schema under arbitrary input', () => {
       fc.asyncProperty(
         fc.constantFrom(...tools),
         fc.oneof(fc.anything(), fc.dictionary(fc.string(), fc.jsonValue())),
+        fc.dictionary(fc.string(), fc.string()),
         fc.string(),
-        async (tool, body, pathValue) => {
+        async (tool, body, query, pathValue) => {
           const path = app.catalogue.routeOf(tool.name, Object.fromEntries(app.catalogue.pathParams(tool).map((p) => [p.field, pathValue || 'x']))).path;
           const payload = JSON.stringify(body) ?? 'null';
-          const query = tool.route.method === 'GET' && body && typeof body === 'object' ? `?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
-          const response = await fetch(app.url + path + query, {
+          const search = tool.route.method === 'GET' ? `?${new URLSearchParams(query)}` : '';
+          const response = await fetch(app.url + path + search, {
             method: tool.route.method,
             headers: { 'content-type': 'application/json' },
             body: tool.route.method === 'GET' ? undefined : payload,
