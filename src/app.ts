@@ -10,7 +10,7 @@ import type { Tool } from './kernel/tool.js';
 import { JobQueue } from './jobs/queue.js';
 import { JobWorker } from './jobs/worker.js';
 import { Dispatcher } from './transports/dispatch.js';
-import { localOwner, type Caller } from './access/caller.js';
+import { Access } from './access/access.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
 import { restPrefix } from './kernel/catalogue.js';
@@ -32,14 +32,17 @@ export interface App {
   jobs: JobQueue;
   dispatcher: Dispatcher;
   worker: JobWorker;
+  access: Access;
+  /** First start on an empty store (BOOTSTRAP): a local owner and a key; the secret is returned once. */
+  bootstrap(): Promise<{ accountId: string; keyId: string; secret: string; file: string } | undefined>;
   /** Absolute base URL for links (PUBLIC_BASE_URL, else the bound address). */
   baseUrl(): string;
   /** The Express app: REST, MCP over HTTP, discovery, OpenAPI. */
   httpApp(): Promise<express.Express>;
   /** Starts the job worker and listens on HOST:PORT. */
   listen(): Promise<{ url: string; server: http.Server }>;
-  /** Starts the job worker and serves MCP over stdio until stdin closes. */
-  serveStdio(caller?: Caller): Promise<void>;
+  /** Starts the job worker and serves MCP over stdio until stdin closes, as AGENT_KEY's account or the local owner. */
+  serveStdio(): Promise<void>;
   /** Drains: stops taking work, lets running jobs finish or re-queues them, closes the database. */
   close(): Promise<void>;
 }
@@ -52,17 +55,25 @@ export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? createLogger(config.logLevel);
   const store = await openStore(config.databaseFile, log);
   const catalogue = new Catalogue(options.tools ?? defaultTools);
-  const jobs = new JobQueue(store, { leaseMs: config.jobLeaseMs, maxAttempts: config.jobMaxAttempts, now: options.now });
+  const now = options.now ?? (() => new Date());
+  const access = new Access(store, now);
+  const jobs = new JobQueue(store, {
+    leaseMs: config.jobLeaseMs,
+    maxAttempts: config.jobMaxAttempts,
+    now,
+    onSettled: (trx, job) => access.meter.settleJob(trx, job),
+  });
   let boundUrl: string | undefined;
   const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? `http://${urlHost(config.host)}:${config.port}`;
   const dispatcher = new Dispatcher({
     catalogue,
     store,
+    access,
     jobs,
     baseUrl,
     validateOutput: config.validateOutput,
     log,
-    now: options.now,
+    now,
   });
   const worker = new JobWorker({
     queue: jobs,
@@ -74,10 +85,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const mcpDeps: McpDeps = { catalogue, dispatcher, jobWaitMs: config.mcpJobWaitMs };
 
-  // Where access control plugs in, for REST and MCP over HTTP alike: resolve the caller.
-  const resolveCaller: express.RequestHandler = (_req, res, next) => {
-    res.locals.caller = localOwner;
-    next();
+  // Housekeeping any instance may do: settle or release reservations a crash left behind, purge old idempotency keys.
+  let sweeper: NodeJS.Timeout | undefined;
+  const startSweeping = async () => {
+    if (sweeper) return;
+    await access.sweep();
+    sweeper = setInterval(() => access.sweep().catch((error) => log.warn({ err: error }, 'sweep failed')), 60_000);
+    sweeper.unref();
   };
 
   // HTTP-only modules load on demand: `agent-outcomes stdio` starts without them.
@@ -92,6 +106,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         import('./transports/http.js'),
       ]);
     const { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, requestLogging } = web;
+    const { restAuthentication, mcpAuthentication } = await import('./transports/auth.js');
     const app = express();
     app.disable('x-powered-by');
     // Results are generated per call; hashing every body for an ETag cost ~2% of a request.
@@ -112,11 +127,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     app.use(jsonBody());
     const mcp = mcpHttpHandler(mcpDeps);
+    const mcpAuth = mcpAuthentication(access);
     for (const path of ['/mcp', `${restPrefix}/mcp`]) {
-      app.post(path, resolveCaller, mcp);
+      app.post(path, ...mcpAuth, mcp);
       app.all(path, methodNotAllowed(path === '/mcp' ? ['POST'] : ['GET', 'POST']));
     }
-    app.use(restPrefix, resolveCaller, restRouter(catalogue, dispatcher));
+    app.use(restPrefix, restAuthentication(access), restRouter(catalogue, dispatcher, access));
     app.use(notFound());
     app.use(errorHandler());
     return app;
@@ -133,9 +149,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     jobs,
     dispatcher,
     worker,
+    access,
     baseUrl,
+    bootstrap: () => (config.bootstrap ? access.bootstrap(config.dataDir, log) : Promise.resolve(undefined)),
     httpApp,
     async listen() {
+      await startSweeping();
       await worker.start();
       server = http.createServer(await httpApp());
       await new Promise<void>((resolve, reject) => {
@@ -147,7 +166,16 @@ export async function createApp(options: AppOptions): Promise<App> {
       log.info({ url: boundUrl, tools: catalogue.tools.length }, 'serving REST and MCP over HTTP');
       return { url: boundUrl, server };
     },
-    async serveStdio(caller = localOwner) {
+    async serveStdio() {
+      const caller = config.agentKey ? await access.keys.verify(config.agentKey) : await access.localOwner();
+      if (!caller) {
+        throw new Error(
+          config.agentKey
+            ? 'AGENT_KEY is not a valid agent key (malformed, unknown or revoked).'
+            : 'There is no local owner account: set AGENT_KEY to an agent key, or start once with BOOTSTRAP=true on an empty DATA_DIR.',
+        );
+      }
+      await startSweeping();
       await worker.start();
       await serveStdio(mcpDeps, caller, log);
     },
@@ -159,6 +187,7 @@ export async function createApp(options: AppOptions): Promise<App> {
               server!.closeIdleConnections();
             })
           : Promise.resolve();
+        clearInterval(sweeper);
         await worker.stop(config.shutdownGraceMs);
         server?.closeAllConnections();
         await stopped;

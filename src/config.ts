@@ -37,6 +37,14 @@ export const environmentSchema = z.object({
     .string()
     .optional()
     .describe('Extra Host header names accepted when bound to loopback (comma-separated).'),
+  BOOTSTRAP: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .describe('On an empty store, create a local owner account (starter plan) and a full-scope key in DATA_DIR/dev-key.'),
+  AGENT_KEY: z
+    .string()
+    .optional()
+    .describe('stdio: the agent key to act with (default: the local owner account).'),
   NODE_ENV: z
     .string()
     .optional()
@@ -60,6 +68,9 @@ export interface Config {
   shutdownGraceMs: number;
   allowedHosts: string[];
   validateOutput: boolean;
+  bootstrap: boolean;
+  /** stdio's key; never logged. */
+  agentKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -108,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     validateOutput: e.NODE_ENV !== 'production',
+    bootstrap: e.BOOTSTRAP === 'true',
+    agentKey: e.AGENT_KEY,
   };
 }

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { loadConfig, type Config } from '../src/config.js';
 import { createApp, type App } from '../src/app.js';
 import { testTools } from './fixtures/tools.js';
+import type { Caller } from '../src/access/caller.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -24,12 +25,31 @@ export function capturingLogger() {
   return { log, lines };
 }
 
-/** An in-process app with the test tools, listening on a free loopback port. */
-export async function startApp(env: Record<string, string> = {}, options: { log?: pino.Logger } = {}): Promise<App & { url: string }> {
-  const app = await createApp({ config: testConfig(env), tools: testTools, log: options.log });
+export type StartedApp = App & {
+  url: string;
+  /** The bootstrapped full-scope key of the local owner account (starter plan). */
+  key: string;
+  accountId: string;
+  /** fetch() against the app with the owner's key. */
+  api: (path: string, init?: RequestInit) => Promise<Response>;
+};
+
+/** An in-process app with the test tools, bootstrapped, listening on a free loopback port. */
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { log?: pino.Logger; now?: () => Date } = {},
+): Promise<StartedApp> {
+  const app = await createApp({ config: testConfig(env), tools: testTools, log: options.log, now: options.now });
+  const owner = await app.bootstrap();
+  if (!owner) throw new Error('bootstrap did not run on a fresh DATA_DIR');
   const { url } = await app.listen();
-  return Object.assign(app, { url });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(url + path, { ...init, headers: { authorization: `Bearer ${owner.secret}`, ...(init.headers as Record<string, string>) } });
+  return Object.assign(app, { url, key: owner.secret, accountId: owner.accountId, api });
 }
+
+/** A caller for driving services directly. */
+export const testCaller = (accountId = 'acct_test'): Caller => ({ accountId, keyId: null, scopes: ['*'] });
 
 /** Spawns the CLI with the test tools (TypeScript through tsx). */
 export function spawnTestCli(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {

@@ -1,14 +1,11 @@
 /**
- * Who is calling a tool. Every transport resolves one before dispatching, and every
- * store query is scoped by its account. Access control (keys, scopes, plans, usage)
- * produces it from the request's credentials.
+ * Who is calling a tool. Every transport resolves one before dispatching (from an agent key,
+ * or the local owner account for stdio without one), and every store query is scoped by
+ * its account.
  */
 export interface Caller {
-  /** The account the call acts for; null is the single local owner of a key-less server. */
-  accountId: string | null;
+  accountId: string;
+  /** The agent key used; null for the local owner over stdio. */
   keyId: string | null;
   scopes: readonly string[];
 }
-
-/** The caller of a server that has no accounts yet: it binds to loopback only. */
-export const localOwner: Caller = Object.freeze({ accountId: null, keyId: null, scopes: Object.freeze(['*']) });

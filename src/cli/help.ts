@@ -1,16 +1,26 @@
 import { z } from 'zod';
 import { environmentSchema } from '../config.js';
 import { packageInfo } from '../version.js';
+import { scopes } from '../access/scopes.js';
+import { plans } from '../access/plans.js';
 
 const commands: Array<[string, string]> = [
   ['serve', 'Serve REST (/api/agents/*) and MCP over Streamable HTTP (POST /mcp) on HOST:PORT. The default command.'],
   ['stdio', 'Serve MCP over stdio for a local client (Claude Desktop, Claude Code, Cursor). stdout carries only JSON-RPC; logs go to stderr.'],
+  ['accounts create', 'accounts create --name NAME [--plan starter|pro|none] [--json] → {"account_id"}'],
+  ['keys create', 'keys create --account ID --scopes "a,b"|"*" [--name N] [--json] → {"key_id","secret","scopes"} (secret shown once)'],
+  ['keys list', 'keys list --account ID [--json]'],
+  ['keys revoke', 'keys revoke KEY_ID'],
+  ['plan activate', 'plan activate --account ID [--plan starter|pro] [--limit UNITS]  (cycles are monthly from activation)'],
+  ['plan deactivate', 'plan deactivate --account ID'],
+  ['usage', 'usage --account ID [--json]'],
   ['help', 'Show this help.'],
   ['version', 'Print the version.'],
 ];
 
 const options: Array<[string, string]> = [
-  ['--data-dir DIR', 'Same as DATA_DIR.'],
+  ['--data-dir DIR', 'Same as DATA_DIR (every command).'],
+  ['--json', 'Machine-readable output (admin commands).'],
   ['-h, --help', 'Show this help.'],
   ['-v, --version', 'Print the version.'],
 ];
@@ -28,7 +38,7 @@ export function helpText(): string {
     'Usage: agent-outcomes [command] [options]',
     '',
     'Commands:',
-    ...commands.map(([name, text]) => `  ${pad(name, 16)}${text}`),
+    ...commands.map(([name, text]) => `  ${pad(name, 18)}${text}`),
     '',
     'Options:',
     ...options.map(([name, text]) => `  ${pad(name, 16)}${text}`),
@@ -43,6 +53,11 @@ export function helpText(): string {
     '  npx agent-outcomes serve                      # http://127.0.0.1:8787',
     '  PORT=9000 DATA_DIR=/var/lib/agent-outcomes npx agent-outcomes serve',
     '  npx agent-outcomes stdio                      # for an MCP client config',
+    '  npx agent-outcomes accounts create --name Acme --json',
+    '  npx agent-outcomes keys create --account acct_… --scopes "invoices:write,jobs:read"',
+    '',
+    `Scopes: ${scopes.join(', ')} (a family's :write implies its :read).`,
+    `Plans: ${Object.entries(plans).map(([name, plan]) => `${name} (${plan.monthlyUnits} units/month, ${plan.behavior === 'block' ? 'blocks at the limit' : 'bills overage'})`).join(', ')}.`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import type { Tool } from '../kernel/tool.js';
 import { packageInfo } from '../version.js';
 import { helpText } from './help.js';
+import { isAdminCommand, runAdmin } from './admin.js';
 
 export interface CliOptions {
   env?: NodeJS.ProcessEnv;
@@ -27,6 +28,12 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
         'data-dir': { type: 'string' },
+        json: { type: 'boolean' },
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        account: { type: 'string' },
+        scopes: { type: 'string' },
+        limit: { type: 'string' },
       },
     });
   } catch (error) {
@@ -41,8 +48,8 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     process.stdout.write(`${packageInfo.version}\n`);
     return 0;
   }
-  if (rest.length) return usageError(`unexpected argument "${rest[0]}" after ${command}`);
-  if (command !== 'serve' && command !== 'stdio') return usageError(`unknown command "${command}"`);
+  if (command !== 'serve' && command !== 'stdio' && !isAdminCommand(command)) return usageError(`unknown command "${command}"`);
+  if (!isAdminCommand(command) && rest.length) return usageError(`unexpected argument "${rest[0]}" after ${command}`);
 
   const env = { ...(options.env ?? process.env) };
   if (parsed.values['data-dir']) env.DATA_DIR = parsed.values['data-dir'];
@@ -57,9 +64,24 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     throw error;
   }
 
+  if (isAdminCommand(command)) {
+    const subcommand = command === 'usage' ? undefined : rest[0];
+    const positionals = command === 'usage' ? rest : rest.slice(1);
+    return runAdmin(config, { command, subcommand, positionals, values: parsed.values });
+  }
+
   // Loaded here so that `--help` stays instant.
   const { createApp } = await import('../app.js');
   const app = await createApp({ config, tools: options.tools });
+  const bootstrapped = await app.bootstrap();
+  if (bootstrapped) {
+    // The one time the secret is shown: on stderr (stdout belongs to stdio's JSON-RPC) and in a 0600 file.
+    process.stderr.write(
+      `\nagent-outcomes: first start. Created the local owner account ${bootstrapped.accountId} (starter plan)\n` +
+        `and a full-scope agent key, saved to ${bootstrapped.file}:\n\n  ${bootstrapped.secret}\n\n` +
+        `Use it as: Authorization: Bearer <key>   (BOOTSTRAP=false turns this off)\n\n`,
+    );
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {

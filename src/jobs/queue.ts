@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Selectable } from 'kysely';
-import type { Store } from '../store/store.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, Store } from '../store/store.js';
 import { precompiled } from '../store/store.js';
 import type { JobsTable } from '../store/schema.js';
 import type { Caller } from '../access/caller.js';
@@ -27,6 +27,8 @@ export interface JobQueueOptions {
   now?: () => Date;
   /** How often a waiter re-reads a job that another process may be running. */
   waitPollMs?: number;
+  /** Runs inside the transaction that settles a job (metering commits or releases its units there). */
+  onSettled?: (trx: Kysely<Database>, job: JobRow) => Promise<void>;
 }
 
 const settledStatuses: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
@@ -42,7 +44,6 @@ export class JobQueue {
   private readonly now: () => Date;
   private readonly waitPollMs: number;
   private readonly selectOwned;
-  private readonly selectLocal;
 
   constructor(
     private readonly store: Store,
@@ -51,22 +52,21 @@ export class JobQueue {
     this.now = options.now ?? (() => new Date());
     this.waitPollMs = options.waitPollMs ?? 250;
     this.events.setMaxListeners(0);
-    // job_status is the most frequent read of all: both forms are compiled once.
-    const byId = store.db.selectFrom('jobs').selectAll().where('id', '=', '?');
-    this.selectOwned = precompiled(byId.where('account_id', '=', '?'));
-    this.selectLocal = precompiled(byId.where('account_id', 'is', null));
+    // job_status is the most frequent read of all: compiled once.
+    this.selectOwned = precompiled(store.db.selectFrom('jobs').selectAll().where('id', '=', '?').where('account_id', '=', '?'));
   }
 
   private stamp(offsetMs = 0): string {
     return new Date(this.now().getTime() + offsetMs).toISOString();
   }
 
-  async enqueue(job: { tool: string; input: unknown; caller: Caller; requestId?: string }): Promise<JobRow> {
+  /** `id` may be chosen beforehand (with newId('job')) so that other records can point at the job. */
+  async enqueue(job: { id?: string; tool: string; input: unknown; caller: Caller; requestId?: string }): Promise<JobRow> {
     const at = this.stamp();
     const row = await this.store.db
       .insertInto('jobs')
       .values({
-        id: newId('job'),
+        id: job.id ?? newId('job'),
         account_id: job.caller.accountId,
         tool: job.tool,
         input: JSON.stringify(job.input ?? {}),
@@ -91,9 +91,7 @@ export class JobQueue {
 
   /** A job of the caller's account; another account's job does not exist for it. */
   async get(id: string, caller: Caller): Promise<JobRow | undefined> {
-    const { db } = this.store;
-    const [row] =
-      caller.accountId === null ? await this.selectLocal(db, id) : await this.selectOwned(db, id, caller.accountId);
+    const [row] = await this.selectOwned(this.store.db, id, caller.accountId);
     return row;
   }
 
@@ -160,14 +158,18 @@ export class JobQueue {
     outcome: { status: JobStatus; result?: string; error?: string; progress?: number },
   ): Promise<boolean> {
     const at = this.stamp();
-    const row = await this.store.db
-      .updateTable('jobs')
-      .set({ ...outcome, lease_owner: null, lease_expires_at: null, finished_at: at, updated_at: at })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'running')
-      .returningAll()
-      .executeTakeFirst();
+    const row = await this.store.db.transaction().execute(async (trx) => {
+      const settled = await trx
+        .updateTable('jobs')
+        .set({ ...outcome, lease_owner: null, lease_expires_at: null, finished_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', 'running')
+        .returningAll()
+        .executeTakeFirst();
+      if (settled) await this.options.onSettled?.(trx, settled);
+      return settled;
+    });
     if (row) this.events.emit('settled', row);
     return row !== undefined;
   }
@@ -195,28 +197,32 @@ export class JobQueue {
    */
   async recoverExpired(): Promise<{ requeued: number; failed: number }> {
     const at = this.stamp();
-    const expired = (status: 'queued' | 'failed') =>
-      this.store.db
+    const expired = (status: 'queued' | 'failed', db: Kysely<Database> = this.store.db) =>
+      db
         .updateTable('jobs')
         .where('status', '=', 'running')
         .where('lease_expires_at', '<', at)
         .where('attempts', status === 'queued' ? '<' : '>=', sql<number>`max_attempts`);
-    const failed = await expired('failed')
-      .set({
-        status: 'failed',
-        lease_owner: null,
-        lease_expires_at: null,
-        finished_at: at,
-        updated_at: at,
-        error: JSON.stringify({
-          error: {
-            code: 'internal',
-            message: 'The job was interrupted every time it ran (its worker stopped); it was not retried again.',
-          },
-        } satisfies ErrorEnvelope),
-      })
-      .returningAll()
-      .execute();
+    const failed = await this.store.db.transaction().execute(async (trx) => {
+      const rows = await expired('failed', trx)
+        .set({
+          status: 'failed',
+          lease_owner: null,
+          lease_expires_at: null,
+          finished_at: at,
+          updated_at: at,
+          error: JSON.stringify({
+            error: {
+              code: 'internal',
+              message: 'The job was interrupted every time it ran (its worker stopped); it was not retried again.',
+            },
+          } satisfies ErrorEnvelope),
+        })
+        .returningAll()
+        .execute();
+      for (const row of rows) await this.options.onSettled?.(trx, row);
+      return rows;
+    });
     for (const row of failed) this.events.emit('settled', row);
     const requeued = await expired('queued')
       .set({ status: 'queued', lease_owner: null, lease_expires_at: null, updated_at: at })

@@ -17,6 +17,7 @@ export const idPrefixes = {
   key: 'key',
   account: 'acct',
   file: 'file',
+  usage: 'use',
   request: 'req',
 } as const;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Caller } from '../access/caller.js';
+import type { Scope } from '../access/scopes.js';
 import type { Store } from '../store/store.js';
 import type { JobQueue } from '../jobs/queue.js';
+import type { Access } from '../access/access.js';
 
 export const toolNamePattern = /^[a-z0-9_]{1,64}$/;
 
@@ -31,6 +33,7 @@ export interface ToolContext {
   caller: Caller;
   store: Store;
   jobs: JobQueue;
+  access: Access;
   log: Logger;
   signal: AbortSignal;
   now: () => Date;
@@ -54,7 +57,8 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   description: string;
   /** REST mirror under `/api/agents`; `:camelCase` path params fill `snake_case` input fields. */
   route: { method: HttpMethod; path: string };
-  scope: string;
+  /** The scope a key needs to call it (`:write` implies `:read`). */
+  scope: Scope;
   /** Usage units per successful call; 0 = not metered. */
   cost: number;
   /** 'job' runs on the durable job queue and answers with a job handle unless it finishes in time. */

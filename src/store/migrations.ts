@@ -10,7 +10,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('jobs')
         .addColumn('id', 'text', (col) => col.primaryKey())
-        .addColumn('account_id', 'text')
+        .addColumn('account_id', 'text', (col) => col.notNull())
         .addColumn('tool', 'text', (col) => col.notNull())
         .addColumn('input', 'text', (col) => col.notNull())
         .addColumn('status', 'text', (col) => col.notNull())
@@ -34,6 +34,78 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<any>) {
       await sql`drop table jobs`.execute(db);
+    },
+  },
+  '0002_access': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('local_owner', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('plan', 'text')
+        .addColumn('plan_activated_at', 'text')
+        .addColumn('unit_limit', 'integer')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+      // At most one bootstrapped local owner, even when two processes start on an empty store.
+      await db.schema.createIndex('accounts_one_local_owner').unique().on('accounts').column('local_owner').where('local_owner', '=', 1).execute();
+      await db.schema
+        .createTable('agent_keys')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('prefix', 'text', (col) => col.notNull())
+        .addColumn('secret_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('scopes', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('last_used_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema.createIndex('agent_keys_account').on('agent_keys').columns(['account_id', 'id']).execute();
+      await db.schema
+        .createTable('usage_cycles')
+        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
+        .addColumn('cycle_start', 'text', (col) => col.notNull())
+        .addColumn('used', 'integer', (col) => col.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('usage_cycles_pk', ['account_id', 'cycle_start'])
+        .execute();
+      await db.schema
+        .createTable('usage_events')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
+        .addColumn('cycle_start', 'text', (col) => col.notNull())
+        .addColumn('tool', 'text', (col) => col.notNull())
+        .addColumn('units', 'integer', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('job_id', 'text')
+        .addColumn('request_id', 'text')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('usage_events_cycle').on('usage_events').columns(['account_id', 'cycle_start', 'status']).execute();
+      await db.schema.createIndex('usage_events_job').on('usage_events').columns(['job_id']).execute();
+      await db.schema.createIndex('usage_events_reserved').on('usage_events').columns(['status', 'created_at']).execute();
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
+        .addColumn('key', 'text', (col) => col.notNull())
+        .addColumn('request_hash', 'text', (col) => col.notNull())
+        .addColumn('state', 'text', (col) => col.notNull())
+        .addColumn('response_status', 'integer')
+        .addColumn('response_body', 'text')
+        .addColumn('response_headers', 'text')
+        .addColumn('locked_until', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['account_id', 'key'])
+        .execute();
+      await db.schema.createIndex('idempotency_expiry').on('idempotency_keys').columns(['expires_at']).execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const table of ['idempotency_keys', 'usage_events', 'usage_cycles', 'agent_keys', 'accounts']) {
+        await db.schema.dropTable(table).execute();
+      }
     },
   },
 };

@@ -5,7 +5,7 @@ type Timestamp = string;
 
 export interface JobsTable {
   id: string;
-  account_id: string | null;
+  account_id: string;
   tool: string;
   /** The caller's raw input as JSON; re-validated by the worker against the tool's schema. */
   input: string;
@@ -25,8 +25,75 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+export interface AccountsTable {
+  id: string;
+  name: string;
+  /** 1 for the account `npm start` bootstrapped: stdio without AGENT_KEY acts for it. */
+  local_owner: number;
+  plan: 'starter' | 'pro' | null;
+  /** Anchor of the monthly billing cycles; set when a plan is activated. */
+  plan_activated_at: Timestamp | null;
+  /** Per-account override of the plan's monthly unit limit. */
+  unit_limit: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AgentKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** The first characters of the secret, for recognising a key in lists. */
+  prefix: string;
+  /** Hex SHA-256 of the secret; the secret itself is never stored. */
+  secret_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface UsageCyclesTable {
+  account_id: string;
+  cycle_start: Timestamp;
+  /** Units reserved or committed in this cycle: the number limits are checked against. */
+  used: number;
+}
+
+export interface UsageEventsTable {
+  id: string;
+  account_id: string;
+  cycle_start: Timestamp;
+  tool: string;
+  units: number;
+  status: 'reserved' | 'committed';
+  job_id: string | null;
+  request_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  request_hash: string;
+  state: 'running' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  response_headers: string | null;
+  /** A 'running' claim older than this was abandoned (its process died) and may be taken over. */
+  locked_until: Timestamp;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   jobs: JobsTable;
+  accounts: AccountsTable;
+  agent_keys: AgentKeysTable;
+  usage_cycles: UsageCyclesTable;
+  usage_events: UsageEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type { ColumnType };

@@ -7,6 +7,9 @@ import type { Tool, ToolContext } from '../kernel/tool.js';
 import type { Store } from '../store/store.js';
 import type { JobQueue, JobProgress, JobRow } from '../jobs/queue.js';
 import type { JobExecutor } from '../jobs/worker.js';
+import type { Access } from '../access/access.js';
+import type { Reservation, UsageState } from '../access/usage.js';
+import { newId } from '../kernel/ids.js';
 
 export interface CallOptions {
   caller: Caller;
@@ -23,13 +26,15 @@ export interface CallOptions {
 // A call without a signal of its own cannot be cancelled: one shared signal serves them all.
 const neverAborted = new AbortController().signal;
 
+/** `usage` is where a metered call left the account's cycle (for RateLimit headers). */
 export type CallOutcome =
-  | { kind: 'result'; output: Record<string, unknown> }
-  | { kind: 'job'; handle: JobHandle };
+  | { kind: 'result'; output: Record<string, unknown>; usage?: UsageState }
+  | { kind: 'job'; handle: JobHandle; usage?: UsageState };
 
 export interface DispatcherOptions {
   catalogue: Catalogue;
   store: Store;
+  access: Access;
   jobs: JobQueue;
   baseUrl: () => string;
   validateOutput: boolean;
@@ -39,9 +44,10 @@ export interface DispatcherOptions {
 }
 
 /**
- * The one path every call takes, whatever the transport: validate the input with the
- * tool's schema, then run it inline or on the job queue, and check its output.
- * Transports resolve the Caller (access control plugs in there) and translate the outcome.
+ * The one path every call takes, whatever the transport: check the caller's scope, validate
+ * the input with the tool's schema, reserve its units (plan and limit), run it inline or on
+ * the job queue, check its output, and commit the units on success or release them on
+ * failure. Transports authenticate the Caller and translate the outcome.
  */
 export class Dispatcher {
   private readonly now: () => Date;
@@ -57,28 +63,52 @@ export class Dispatcher {
   }
 
   async call(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
+    const { access } = this.options;
+    access.authorize(tool, options.caller);
     const input = this.parseInput(tool, raw);
     if (tool.mode === 'job' || options.async) return this.enqueue(tool, raw ?? {}, options);
-    const output = await this.run(tool, input, {
-      caller: options.caller,
-      requestId: options.requestId,
-      log: options.log,
-      signal: options.signal ?? neverAborted,
-      progress: async (progress) => options.onProgress?.(progress),
-    });
-    return { kind: 'result', output };
+    const reservation = await this.reserve(tool, options);
+    let output: Record<string, unknown>;
+    try {
+      output = await this.run(tool, input, {
+        caller: options.caller,
+        requestId: options.requestId,
+        log: options.log,
+        signal: options.signal ?? neverAborted,
+        progress: async (progress) => options.onProgress?.(progress),
+      });
+    } catch (error) {
+      if (reservation) await access.meter.release(reservation);
+      throw error;
+    }
+    if (reservation) await access.meter.commit(reservation);
+    return { kind: 'result', output, usage: reservation?.state };
+  }
+
+  /** Metered tools (cost > 0) need an active plan and units left; free ones need neither. */
+  private reserve(tool: Tool, options: CallOptions, jobId?: string): Promise<Reservation | undefined> {
+    if (tool.cost <= 0) return Promise.resolve(undefined);
+    return this.options.access.meter.reserve(options.caller.accountId, tool.name, tool.cost, { requestId: options.requestId, jobId });
   }
 
   private async enqueue(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
-    const { jobs } = this.options;
-    const queued = await jobs.enqueue({ tool: tool.name, input: raw, caller: options.caller, requestId: options.requestId });
-    const row = await jobs.waitFor(queued.id, options.caller, options.waitMs ?? 0, {
+    const { jobs, access } = this.options;
+    // The reservation points at the job, so that settling the job commits or releases it.
+    const jobId = newId('job');
+    const reservation = await this.reserve(tool, options, jobId);
+    try {
+      await jobs.enqueue({ id: jobId, tool: tool.name, input: raw, caller: options.caller, requestId: options.requestId });
+    } catch (error) {
+      if (reservation) await access.meter.release(reservation);
+      throw error;
+    }
+    const row = await jobs.waitFor(jobId, options.caller, options.waitMs ?? 0, {
       onProgress: options.onProgress,
       signal: options.signal,
     });
-    if (row.status === 'succeeded') return { kind: 'result', output: JSON.parse(row.result ?? '{}') };
+    if (row.status === 'succeeded') return { kind: 'result', output: JSON.parse(row.result ?? '{}'), usage: reservation?.state };
     if (row.status === 'failed') throw OutcomeError.fromEnvelope(JSON.parse(row.error ?? '{}') as ErrorEnvelope);
-    return { kind: 'job', handle: this.jobHandle(row) };
+    return { kind: 'job', handle: this.jobHandle(row), usage: reservation?.state };
   }
 
   jobHandle(row: Pick<JobRow, 'id' | 'tool' | 'status'>): JobHandle {
@@ -101,6 +131,7 @@ export class Dispatcher {
     if (!tool) throw new OutcomeError('not_found', `Tool ${job.tool} is not in this server's catalogue.`);
     const input = this.parseInput(tool, JSON.parse(job.input));
     return this.run(tool, input, {
+      // Scopes were checked when the job was started.
       caller: { accountId: job.account_id, keyId: null, scopes: ['*'] },
       requestId: job.request_id ?? job.id,
       log: this.jobLog(job),
@@ -124,12 +155,13 @@ export class Dispatcher {
       progress: (progress: JobProgress) => Promise<void>;
     },
   ): Promise<Record<string, unknown>> {
-    const { catalogue, store, jobs, baseUrl, validateOutput } = this.options;
+    const { catalogue, store, jobs, access, baseUrl, validateOutput } = this.options;
     const context: ToolContext = {
       requestId: call.requestId,
       caller: call.caller,
       store,
       jobs,
+      access,
       log: call.log,
       signal: call.signal,
       now: this.now,

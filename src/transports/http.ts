@@ -3,7 +3,6 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Response }
 import type { Logger } from 'pino';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
 import { newId } from '../kernel/ids.js';
-import type { Caller } from '../access/caller.js';
 
 export const bodyLimit = '4mb';
 
@@ -11,13 +10,6 @@ export const bodyLimit = '4mb';
 export function sendError(res: Response, error: OutcomeError): void {
   if (error.headers) res.set(error.headers);
   res.status(error.status).json(error.toEnvelope());
-}
-
-/** The caller that access control resolved for this request; failing closed if none did. */
-export function callerOf(res: Response): Caller {
-  const caller = res.locals.caller as Caller | undefined;
-  if (!caller) throw new Error('no caller was resolved for this request');
-  return caller;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type McpDeps } from './mcp.js';
-import { callerOf } from './http.js';
 
 /**
  * Streamable HTTP, stateless: a fresh server and transport per request, no session ids,
@@ -9,7 +8,7 @@ import { callerOf } from './http.js';
  */
 export function mcpHttpHandler(deps: McpDeps): RequestHandler {
   return async (req, res) => {
-    const server = createMcpServer(deps, callerOf(res), req.log, req.id);
+    const server = createMcpServer(deps, undefined, req.log, req.id);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       void transport.close();

@@ -13,6 +13,7 @@ import { newId } from '../kernel/ids.js';
 import { summarizeJob, summarizeResult } from '../kernel/summary.js';
 import { packageInfo } from '../version.js';
 import type { Dispatcher } from './dispatch.js';
+import { callerOfAuthInfo } from './auth.js';
 
 export interface McpDeps {
   catalogue: Catalogue;
@@ -34,10 +35,11 @@ const sharedValidator = new AjvJsonSchemaValidator();
 
 /** A low-level MCP server over the catalogue, for one caller. HTTP builds one per request. */
 /**
- * `requestId` is the HTTP request's (its logger already carries it); stdio gives none and
- * each call gets its own.
+ * `caller` is fixed for stdio; over HTTP it is undefined and each call's comes from
+ * `extra.authInfo`. `requestId` is the HTTP request's (its logger already carries it);
+ * stdio gives none and each call gets its own.
  */
-export function createMcpServer(deps: McpDeps, caller: Caller, log: Logger, requestId?: string): Server {
+export function createMcpServer(deps: McpDeps, caller: Caller | undefined, log: Logger, requestId?: string): Server {
   const { catalogue, dispatcher, jobWaitMs } = deps;
   const server = new Server(
     { name: packageInfo.name, version: packageInfo.version, title: 'Agent Outcome API' },
@@ -51,6 +53,8 @@ export function createMcpServer(deps: McpDeps, caller: Caller, log: Logger, requ
         new OutcomeError('not_found', `No tool named "${request.params.name}". Call tools/list for the tools this server has.`),
       );
     }
+    const callCaller = caller ?? callerOfAuthInfo(extra.authInfo);
+    if (!callCaller) return errorResult(new OutcomeError('unauthenticated', 'This call needs an agent key.'));
     const callId = requestId ?? newId('request');
     const callLog = log.child(requestId ? { tool: tool.name } : { req_id: callId, tool: tool.name });
     const progressToken = request.params._meta?.progressToken;
@@ -70,7 +74,7 @@ export function createMcpServer(deps: McpDeps, caller: Caller, log: Logger, requ
           };
     try {
       const outcome = await dispatcher.call(tool, request.params.arguments ?? {}, {
-        caller,
+        caller: callCaller,
         requestId: callId,
         log: callLog,
         signal: extra.signal,

@@ -1,9 +1,13 @@
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { Access } from '../access/access.js';
+import type { Caller } from '../access/caller.js';
+import { fingerprint, type StoredResponse } from '../access/idempotency.js';
+import { rateLimitHeaders } from '../access/usage.js';
 import type { Catalogue } from '../kernel/catalogue.js';
-import { OutcomeError } from '../kernel/errors.js';
+import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
 import type { Tool } from '../kernel/tool.js';
 import type { Dispatcher } from './dispatch.js';
-import { callerOf, methodNotAllowed } from './http.js';
+import { methodNotAllowed } from './http.js';
 
 /** Longest `Prefer: wait` honoured, below common proxy and client time-outs. */
 export const maxPreferWaitSeconds = 120;
@@ -41,36 +45,64 @@ function inputOf(tool: Tool, catalogue: Catalogue, req: Request): Record<string,
   return input;
 }
 
-function toolHandler(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher): RequestHandler {
-  return async (req, res) => {
-    const prefer = parsePrefer(req.get('prefer'));
+/** The caller that authentication resolved for this request; failing closed if none did. */
+function callerOf(res: Response): Caller {
+  const caller = res.locals.caller as Caller | undefined;
+  if (!caller) throw new Error('no caller was resolved for this request');
+  return caller;
+}
+
+/** Runs the call and renders it as status, headers and body (errors included), ready to send or store. */
+async function respond(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher, req: Request, caller: Caller): Promise<StoredResponse> {
+  const prefer = parsePrefer(req.get('prefer'));
+  try {
     const outcome = await dispatcher.call(tool, inputOf(tool, catalogue, req), {
-      caller: callerOf(res),
-      requestId: String(req.id),
+      caller,
+      requestId: req.id,
       log: req.log,
       async: prefer.respondAsync,
       waitMs: (prefer.waitSeconds ?? 0) * 1000,
     });
+    const headers: Record<string, string> = outcome.usage ? rateLimitHeaders(outcome.usage, new Date()) : {};
     const applied = [
       ...(prefer.respondAsync ? ['respond-async'] : []),
       ...(prefer.waitSeconds !== undefined && (prefer.respondAsync || tool.mode === 'job') ? [`wait=${prefer.waitSeconds}`] : []),
     ];
-    if (applied.length) res.set('Preference-Applied', applied.join(', '));
+    if (applied.length) headers['Preference-Applied'] = applied.join(', ');
     if (outcome.kind === 'job') {
-      res.status(202).location(outcome.handle.status_url).json(outcome.handle);
-      return;
+      return { status: 202, headers: { ...headers, Location: outcome.handle.status_url }, body: outcome.handle };
     }
-    res.status(200).json(outcome.output);
+    return { status: 200, headers, body: outcome.output };
+  } catch (thrown) {
+    const error = asOutcomeError(thrown, req.id);
+    if (error.code === 'internal') req.log.error({ err: thrown, tool: tool.name }, 'tool call failed unexpectedly');
+    return { status: error.status, headers: error.headers ?? {}, body: error.toEnvelope() };
+  }
+}
+
+function toolHandler(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher, access: Access): RequestHandler {
+  return async (req, res) => {
+    const caller = callerOf(res);
+    const key = req.get('idempotency-key');
+    const response =
+      key !== undefined && tool.route.method === 'POST'
+        ? await access.idempotency.run(caller.accountId, key, fingerprint(req.method, req.baseUrl + req.path, req.body), () =>
+            respond(tool, catalogue, dispatcher, req, caller),
+          )
+        : await respond(tool, catalogue, dispatcher, req, caller);
+    res.set(response.headers);
+    if ('replayed' in response && response.replayed) res.set('Idempotent-Replayed', 'true');
+    res.status(response.status).json(response.body);
   };
 }
 
 /** One route per tool from `tool.route`, plus 405 for the other methods of each path. */
-export function restRouter(catalogue: Catalogue, dispatcher: Dispatcher): Router {
+export function restRouter(catalogue: Catalogue, dispatcher: Dispatcher, access: Access): Router {
   const router = express.Router();
   const methodsByPath = new Map<string, string[]>();
   for (const tool of catalogue.tools) {
     const method = tool.route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    router[method](tool.route.path, toolHandler(tool, catalogue, dispatcher));
+    router[method](tool.route.path, toolHandler(tool, catalogue, dispatcher, access));
     methodsByPath.set(tool.route.path, [...(methodsByPath.get(tool.route.path) ?? []), tool.route.method]);
   }
   for (const [path, methods] of methodsByPath) router.all(path, methodNotAllowed(methods));

@@ -74,7 +74,7 @@ async function requestsPerSecond(options: Options): Promise<{ rps: number; detai
 
 /** One GET of the status route: checks the server answers a succeeded job, as it will under load. */
 async function statusBody(ready: ServerReady): Promise<{ body: Record<string, unknown>; bytes: number }> {
-  const response = await fetch(ready.url + statusPath(ready.job_id));
+  const response = await fetch(ready.url + statusPath(ready.job_id), { headers: authorization(ready) });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${statusPath(ready.job_id)} answered ${response.status}: ${text}`);
   const body = JSON.parse(text) as Record<string, unknown>;
@@ -90,10 +90,13 @@ function assertSameBody(bare: Awaited<ReturnType<typeof statusBody>>, app: Await
   }
 }
 
-function mcpCall(jobId: string): { body: string; headers: Record<string, string> } {
+/** Every call carries the agent key, so the app's figures include authentication. */
+const authorization = (ready: ServerReady) => ({ authorization: `Bearer ${ready.key}` });
+
+function mcpCall(ready: ServerReady): { body: string; headers: Record<string, string> } {
   return {
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'job_status', arguments: { job_id: jobId } } }),
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'job_status', arguments: { job_id: ready.job_id } } }),
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...authorization(ready) },
   };
 }
 
@@ -104,7 +107,7 @@ interface JsonRpcAnswer {
 
 /** Stateless MCP must answer tools/call without initialize; check once before measuring it. */
 async function assertMcpAnswers(ready: ServerReady): Promise<void> {
-  const { body, headers } = mcpCall(ready.job_id);
+  const { body, headers } = mcpCall(ready);
   const response = await fetch(`${ready.url}/mcp`, { method: 'POST', body, headers });
   const text = await response.text();
   // Streamable HTTP answers as SSE (`data:` lines) or plain JSON, as the server chooses.
@@ -129,13 +132,13 @@ export const httpThroughput: Benchmark = {
   async run(): Promise<Row[]> {
     const bare = await withServer('bare', async ({ ready }) => {
       const body = await statusBody(ready);
-      return { body, ...(await requestsPerSecond({ url: ready.url + statusPath(ready.job_id) })) };
+      return { body, ...(await requestsPerSecond({ url: ready.url + statusPath(ready.job_id), headers: authorization(ready) })) };
     });
     return withServer('app', async ({ ready }) => {
       assertSameBody(bare.body, await statusBody(ready));
-      const rest = await requestsPerSecond({ url: ready.url + statusPath(ready.job_id) });
+      const rest = await requestsPerSecond({ url: ready.url + statusPath(ready.job_id), headers: authorization(ready) });
       await assertMcpAnswers(ready);
-      const mcp = await requestsPerSecond({ url: `${ready.url}/mcp`, method: 'POST', ...mcpCall(ready.job_id) });
+      const mcp = await requestsPerSecond({ url: `${ready.url}/mcp`, method: 'POST', ...mcpCall(ready) });
       return [
         measuredRow({
           name: 'REST GET job_status',

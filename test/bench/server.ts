@@ -10,7 +10,6 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { localOwner } from '../../src/access/caller.js';
 import { tempDir } from '../helpers.js';
 import { echoTool, testTools } from '../fixtures/tools.js';
 
@@ -21,6 +20,8 @@ export type ServerMode = 'bare' | 'app';
 export interface ServerReady {
   url: string;
   job_id: string;
+  /** The agent key to call the app with (the bare server ignores it). */
+  key: string;
 }
 
 async function openApp(dataDir: string): Promise<App> {
@@ -32,7 +33,10 @@ async function openApp(dataDir: string): Promise<App> {
  * Runs test_echo on the real job queue and worker, then asks the real job_status tool about it:
  * the job id to poll and the exact body REST answers with for a succeeded job.
  */
-async function succeededJob(app: App): Promise<{ jobId: string; body: Record<string, unknown> }> {
+async function succeededJob(app: App): Promise<{ jobId: string; body: Record<string, unknown>; key: string }> {
+  const owner = await app.bootstrap();
+  if (!owner) throw new Error('bench app did not bootstrap its owner account');
+  const localOwner = (await app.access.localOwner())!;
   await app.worker.start();
   const queued = await app.jobs.enqueue({ tool: echoTool.name, input: { message: 'hi' }, caller: localOwner, requestId: 'bench' });
   const row = await app.jobs.waitFor(queued.id, localOwner, 5000);
@@ -41,16 +45,16 @@ async function succeededJob(app: App): Promise<{ jobId: string; body: Record<str
   if (!jobStatus) throw new Error('job_status is not in the catalogue');
   const answer = await app.dispatcher.call(jobStatus, { job_id: row.id }, { caller: localOwner, requestId: 'bench', log: app.log });
   if (answer.kind !== 'result') throw new Error('job_status answered with a job handle');
-  return { jobId: row.id, body: answer.output };
+  return { jobId: row.id, body: answer.output, key: owner.secret };
 }
 
 /** Starts the mode's server; resolves with what to print and how to stop it. */
 async function start(mode: ServerMode, dataDir: string): Promise<{ ready: ServerReady; close: () => Promise<void> }> {
   const app = await openApp(dataDir);
-  const { jobId, body } = await succeededJob(app);
+  const { jobId, body, key } = await succeededJob(app);
   if (mode === 'app') {
     const { url } = await app.listen();
-    return { ready: { url, job_id: jobId }, close: () => app.close() };
+    return { ready: { url, job_id: jobId, key }, close: () => app.close() };
   }
   // The app only built the body: close it so that its worker and database cost the bare server nothing.
   await app.close();
@@ -69,7 +73,7 @@ async function start(mode: ServerMode, dataDir: string): Promise<{ ready: Server
       server.close(() => resolve());
       server.closeAllConnections();
     });
-  return { ready: { url: `http://127.0.0.1:${port}`, job_id: jobId }, close };
+  return { ready: { url: `http://127.0.0.1:${port}`, job_id: jobId, key }, close };
 }
 
 async function main(): Promise<void> {

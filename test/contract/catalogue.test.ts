@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { catalogue as tools } from '../../tools/index.js';
 import { Catalogue } from '../../src/kernel/catalogue.js';
 import { toolNamePattern, defineTool } from '../../src/kernel/tool.js';
-import { startApp, json } from '../helpers.js';
+import { startApp, json, type StartedApp } from '../helpers.js';
 
-type Started = Awaited<ReturnType<typeof startApp>>;
+type Started = StartedApp;
 
 describe('the catalogue contract', () => {
   let app: Started;
@@ -16,7 +16,7 @@ describe('the catalogue contract', () => {
   beforeAll(async () => {
     app = await startApp();
     client = new Client({ name: 'contract-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${app.key}` } } }));
   });
   afterAll(async () => {
     await client.close();
@@ -43,7 +43,7 @@ describe('the catalogue contract', () => {
   it('serves every tool on its REST route (no 404/405 for the declared method)', async () => {
     for (const tool of app.catalogue.tools) {
       const path = app.catalogue.routeOf(tool.name, {}).path;
-      const response = await fetch(app.url + path, {
+      const response = await app.api(path, {
         method: tool.route.method,
         headers: { 'content-type': 'application/json' },
         body: tool.route.method === 'GET' ? undefined : '{}',
@@ -77,7 +77,7 @@ describe('the catalogue contract', () => {
     const base = {
       title: 'X',
       description: 'x',
-      scope: 'jobs:read',
+      scope: 'jobs:read' as const,
       cost: 0,
       mode: 'sync' as const,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

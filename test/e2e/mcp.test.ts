@@ -4,9 +4,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { root, startApp, tempDir } from '../helpers.js';
+import { root, startApp, tempDir, type StartedApp } from '../helpers.js';
 
-type Started = Awaited<ReturnType<typeof startApp>>;
+type Started = StartedApp;
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: any };
 
 const missingJob = 'job_01aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -91,8 +91,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-conversation('Streamable HTTP (/mcp)', async () => new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`)), { testTools: true });
-conversation('Streamable HTTP (/api/agents/mcp)', async () => new StreamableHTTPClientTransport(new URL(`${app.url}/api/agents/mcp`)), {
+const withKey = () => ({ requestInit: { headers: { authorization: `Bearer ${app.key}` } } });
+
+conversation('Streamable HTTP (/mcp)', async () => new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), withKey()), { testTools: true });
+conversation('Streamable HTTP (/api/agents/mcp)', async () => new StreamableHTTPClientTransport(new URL(`${app.url}/api/agents/mcp`), withKey()), {
   testTools: true,
 });
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { root, spawnTestCli, tempDir, waitForListening, pollUntil, json } from '../helpers.js';
@@ -17,34 +18,78 @@ function serve(dataDir: string, env: Record<string, string> = {}) {
 const exited = (child: ReturnType<typeof spawnTestCli>) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
+/** The key a first start wrote for its local owner. */
+const devKey = (dataDir: string) => fs.readFileSync(path.join(dataDir, 'dev-key'), 'utf8').trim();
+const keys = new Map<string, string>();
+const authed = (url: string) => ({ authorization: `Bearer ${keys.get(url)}` });
+
+async function listening(child: ReturnType<typeof spawnTestCli>, dataDir: string) {
+  const url = await waitForListening(child);
+  keys.set(url, devKey(dataDir));
+  return url;
+}
+
 async function startSlowJob(url: string, key: string, ms: number) {
   const response = await fetch(`${url}/api/agents/test/slow`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...authed(url) },
     body: JSON.stringify({ key, ms, steps: 20 }),
   });
   expect(response.status).toBe(202);
   const handle = await json(response);
   await pollUntil(async () => {
-    const status = await json(await fetch(`${url}/api/agents/status/${handle.job_id}`));
+    const status = await json(await fetch(`${url}/api/agents/status/${handle.job_id}`, { headers: authed(url) }));
     return status.progress.fraction > 0 ? status : undefined;
   });
   return handle.job_id as string;
 }
 
-const statusOf = async (url: string, jobId: string) => json(await fetch(`${url}/api/agents/status/${jobId}`));
+const statusOf = async (url: string, jobId: string) => json(await fetch(`${url}/api/agents/status/${jobId}`, { headers: authed(url) }));
 
 describe('the server process', () => {
+  it('two server processes on one database run 100 jobs exactly once each', async () => {
+    const dataDir = tempDir();
+    const effects = path.join(dataDir, 'side-effects.log');
+    const env = { JOB_CONCURRENCY: '4', TEST_SIDE_EFFECTS_FILE: effects };
+    const first = serve(dataDir, env);
+    const url = await listening(first, dataDir);
+    const second = serve(dataDir, env);
+    const otherUrl = await waitForListening(second);
+    keys.set(otherUrl, keys.get(url) as string);
+    const jobIds = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => {
+        const target = i % 2 ? url : otherUrl;
+        const response = await fetch(`${target}/api/agents/test/slow`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...authed(target) },
+          body: JSON.stringify({ key: `proc-${i}`, ms: 5, steps: 1 }),
+        });
+        return (await json(response)).job_id as string;
+      }),
+    );
+    await pollUntil(async () => {
+      const statuses = await Promise.all(jobIds.map((id) => statusOf(url, id)));
+      return statuses.every((status) => status.status === 'succeeded') ? true : undefined;
+    }, 30_000, 200);
+    const lines = fs.readFileSync(effects, 'utf8').trim().split('\n');
+    const byKey = new Map<string, number>();
+    for (const line of lines) byKey.set(line.split(' ')[0] as string, (byKey.get(line.split(' ')[0] as string) ?? 0) + 1);
+    expect(byKey.size).toBe(100);
+    expect([...byKey.values()].every((count) => count === 1)).toBe(true);
+    // Both processes worked.
+    expect(new Set(lines.map((line) => line.split(' ')[1])).size).toBe(2);
+  });
+
   it('completes a job after being SIGKILLed mid-job and restarted on the same data', async () => {
     const dataDir = tempDir();
     const first = serve(dataDir, { JOB_LEASE_SECONDS: '1' });
-    const firstUrl = await waitForListening(first);
+    const firstUrl = await listening(first, dataDir);
     const jobId = await startSlowJob(firstUrl, 'killed', 2000);
     first.kill('SIGKILL');
     await exited(first);
 
     const second = serve(dataDir, { JOB_LEASE_SECONDS: '1' });
-    const url = await waitForListening(second);
+    const url = await listening(second, dataDir);
     const done = await pollUntil(async () => {
       const status = await statusOf(url, jobId);
       return status.status === 'succeeded' ? status : undefined;
@@ -55,26 +100,26 @@ describe('the server process', () => {
   it('drains on SIGTERM: a running job finishes, then the process exits 0', async () => {
     const dataDir = tempDir();
     const child = serve(dataDir);
-    const url = await waitForListening(child);
+    const url = await listening(child, dataDir);
     const jobId = await startSlowJob(url, 'drained', 800);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
 
     const again = serve(dataDir, { JOB_CONCURRENCY: '0' });
-    const status = await statusOf(await waitForListening(again), jobId);
+    const status = await statusOf(await listening(again, dataDir), jobId);
     expect(status).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
   it('on SIGTERM past the grace period returns the job to the queue for the next start', async () => {
     const dataDir = tempDir();
     const child = serve(dataDir, { SHUTDOWN_GRACE_SECONDS: '0' });
-    const url = await waitForListening(child);
+    const url = await listening(child, dataDir);
     const jobId = await startSlowJob(url, 'returned', 4000);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
 
     const again = serve(dataDir, { JOB_CONCURRENCY: '0' });
-    const status = await statusOf(await waitForListening(again), jobId);
+    const status = await statusOf(await listening(again, dataDir), jobId);
     expect(status).toMatchObject({ status: 'queued', attempts: 0 });
   });
 });

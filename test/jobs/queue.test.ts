@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
-import { localOwner } from '../../src/access/caller.js';
+import { JobWorker } from '../../src/jobs/worker.js';
 import { sideEffects, testTools } from '../fixtures/tools.js';
-import { pollUntil, testConfig, tempDir } from '../helpers.js';
+import { pollUntil, testCaller, testConfig, tempDir } from '../helpers.js';
+
+const localOwner = testCaller();
 
 const apps: App[] = [];
 async function appOn(dataDir: string, env: Record<string, string> = {}): Promise<App> {
@@ -15,17 +17,18 @@ afterEach(async () => {
 });
 
 describe('the durable job queue', () => {
-  it('runs 100 jobs exactly once each with two workers on one database', async () => {
-    const dir = tempDir();
-    const [a, b] = [await appOn(dir, { JOB_CONCURRENCY: '4' }), await appOn(dir, { JOB_CONCURRENCY: '4' })];
+  it('runs 100 jobs exactly once each with two workers claiming from one queue', async () => {
+    const app = await appOn(tempDir(), { JOB_CONCURRENCY: '4' });
+    const second = new JobWorker({ queue: app.jobs, execute: app.dispatcher.executeJob, concurrency: 4, pollMs: 20, leaseMs: 30_000, log: app.log });
     const keys = Array.from({ length: 100 }, (_, i) => `once-${i}-${Date.now()}`);
-    const jobs = await Promise.all(
-      keys.map((key, i) => (i % 2 ? a : b).jobs.enqueue({ tool: 'test_slow_job', input: { key, ms: 2, steps: 1 }, caller: localOwner })),
-    );
-    await Promise.all([a.worker.start(), b.worker.start()]);
-    const settled = await Promise.all(jobs.map((job) => a.jobs.waitFor(job.id, localOwner, 20_000)));
+    const jobs = await Promise.all(keys.map((key) => app.jobs.enqueue({ tool: 'test_slow_job', input: { key, ms: 2, steps: 1 }, caller: localOwner })));
+    await Promise.all([app.worker.start(), second.start()]);
+    const settled = await Promise.all(jobs.map((job) => app.jobs.waitFor(job.id, localOwner, 20_000)));
+    await second.stop(1000);
     expect(settled.every((job) => job.status === 'succeeded' && job.attempts === 1)).toBe(true);
     expect(keys.map((key) => sideEffects.get(key))).toEqual(keys.map(() => 1));
+    // Both workers took part.
+    expect(new Set(settled.map((job) => JSON.parse(job.result ?? '{}').key)).size).toBe(100);
   });
 
   it('re-queues a job whose worker died (lease expired) and completes it once', async () => {
@@ -82,9 +85,8 @@ describe('the durable job queue', () => {
 
   it('keeps jobs to their account', async () => {
     const app = await appOn(tempDir(), { JOB_CONCURRENCY: '0' });
-    const mine = await app.jobs.enqueue({ tool: 'test_echo', input: { message: 'x' }, caller: { accountId: 'acct_a', keyId: null, scopes: ['*'] } });
-    expect(await app.jobs.get(mine.id, { accountId: 'acct_a', keyId: null, scopes: ['*'] })).toBeDefined();
-    expect(await app.jobs.get(mine.id, { accountId: 'acct_b', keyId: null, scopes: ['*'] })).toBeUndefined();
-    expect(await app.jobs.get(mine.id, localOwner)).toBeUndefined();
+    const mine = await app.jobs.enqueue({ tool: 'test_echo', input: { message: 'x' }, caller: testCaller('acct_a') });
+    expect(await app.jobs.get(mine.id, testCaller('acct_a'))).toBeDefined();
+    expect(await app.jobs.get(mine.id, testCaller('acct_b'))).toBeUndefined();
   });
 });

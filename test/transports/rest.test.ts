@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturingLogger, startApp, json } from '../helpers.js';
+import { capturingLogger, startApp, json, testCaller, type StartedApp } from '../helpers.js';
 
-type Started = Awaited<ReturnType<typeof startApp>>;
+type Started = StartedApp;
 
 describe('REST adapter over a real socket', () => {
   let app: Started;
   const logs = capturingLogger();
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}/api/agents${path}`, {
+    app.api(`/api/agents${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -73,11 +73,11 @@ describe('REST adapter over a real socket', () => {
   });
 
   it('answers an unknown path with 404 and a wrong method with 405 + Allow', async () => {
-    const missing = await fetch(`${app.url}/api/agents/nope`);
+    const missing = await app.api(`/api/agents/nope`);
     expect(missing.status).toBe(404);
     expect((await json(missing)).error).toMatchObject({ code: 'not_found', message: 'No route GET /api/agents/nope.' });
 
-    const wrong = await fetch(`${app.url}/api/agents/test/echo`);
+    const wrong = await app.api(`/api/agents/test/echo`);
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST');
     expect((await json(wrong)).error.code).toBe('method_not_allowed');
@@ -109,7 +109,7 @@ describe('REST adapter over a real socket', () => {
 
     let status: any;
     for (let i = 0; i < 100; i++) {
-      status = await json(await fetch(handle.status_url));
+      status = await json(await app.api(new URL(handle.status_url).pathname));
       if (status.status === 'succeeded') break;
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
@@ -134,9 +134,9 @@ describe('REST adapter over a real socket', () => {
     expect(response.status).toBe(202);
     expect(response.headers.get('preference-applied')).toBe('respond-async');
     const handle = await json(response);
-    const job = await app.jobs.waitFor(handle.job_id, { accountId: null, keyId: null, scopes: ['*'] }, 5000);
+    const job = await app.jobs.waitFor(handle.job_id, testCaller(app.accountId), 5000);
     expect(job.status).toBe('succeeded');
-    const status = await json(await fetch(handle.status_url));
+    const status = await json(await app.api(new URL(handle.status_url).pathname));
     expect(status.result.echoed).toBe('later');
   });
 

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Store } from '../store/store.js';
+import { OutcomeError } from '../kernel/errors.js';
+import type { Tool } from '../kernel/tool.js';
+import { Accounts } from './accounts.js';
+import { AgentKeys } from './keys.js';
+import { Meter } from './usage.js';
+import { Idempotency } from './idempotency.js';
+import { AuthThrottle } from './auth-throttle.js';
+import { grants } from './scopes.js';
+import type { Caller } from './caller.js';
+
+/** Everything that decides whether a call may run and what it costs, in one place. */
+export class Access {
+  readonly accounts: Accounts;
+  readonly keys: AgentKeys;
+  readonly meter: Meter;
+  readonly idempotency: Idempotency;
+  readonly throttle = new AuthThrottle();
+
+  constructor(store: Store, now: () => Date) {
+    this.accounts = new Accounts(store, now);
+    this.keys = new AgentKeys(store, now);
+    this.meter = new Meter(store, now);
+    this.idempotency = new Idempotency(store, now);
+  }
+
+  /** 403 unless the caller's scopes grant the tool's. */
+  authorize(tool: Tool, caller: Caller): void {
+    if (grants(caller.scopes, tool.scope)) return;
+    throw new OutcomeError(
+      'insufficient_scope',
+      `${tool.name} needs the scope "${tool.scope}"; this key has ${caller.scopes.length ? caller.scopes.map((s) => `"${s}"`).join(', ') : 'none'}.`,
+      {
+        details: { required_scope: tool.scope, key_scopes: caller.scopes },
+        hint: `Create a key with it: agent-outcomes keys create --account ${caller.accountId} --scopes "${tool.scope}"`,
+      },
+    );
+  }
+
+  /** The caller of stdio without AGENT_KEY: the bootstrapped local owner, with every scope. */
+  async localOwner(): Promise<Caller | undefined> {
+    const account = await this.accounts.localOwner();
+    return account ? { accountId: account.id, keyId: null, scopes: ['*'] } : undefined;
+  }
+
+  /**
+   * First start on an empty store: a local owner account on the starter plan with one
+   * full-scope key, its secret written to DATA_DIR/dev-key (0600) and returned once.
+   */
+  async bootstrap(dataDir: string, log: Logger): Promise<{ accountId: string; keyId: string; secret: string; file: string } | undefined> {
+    if ((await this.accounts.count()) > 0) return undefined;
+    let account;
+    try {
+      account = await this.accounts.create({ name: 'Local owner', plan: 'starter', localOwner: true });
+    } catch (error) {
+      if (/UNIQUE constraint/i.test(String(error))) return undefined; // another process bootstrapped first
+      throw error;
+    }
+    const key = await this.keys.create({ accountId: account.id, scopes: ['*'], name: 'dev key (bootstrap)' });
+    const file = path.join(dataDir, 'dev-key');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `${key.secret}\n`, { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    log.info({ account_id: account.id, key_id: key.key_id, file }, 'bootstrapped the local owner account and a full-scope key');
+    return { accountId: account.id, keyId: key.key_id, secret: key.secret, file };
+  }
+
+  /** Housekeeping that any instance may run now and then. */
+  async sweep(): Promise<void> {
+    await this.meter.reconcile();
+    await this.idempotency.purgeExpired();
+  }
+}

@@ -1,0 +1,111 @@
+import pino from 'pino';
+import type { Config } from '../config.js';
+import { openStore } from '../store/store.js';
+import { Access } from '../access/access.js';
+import { isPlanName, planNames, type PlanName } from '../access/plans.js';
+import { parseScopes } from '../access/scopes.js';
+import { OutcomeError } from '../kernel/errors.js';
+
+export interface AdminArgs {
+  command: string;
+  subcommand: string | undefined;
+  positionals: string[];
+  values: { name?: string; plan?: string; json?: boolean; account?: string; scopes?: string; limit?: string };
+}
+
+const adminCommands = new Set(['accounts', 'keys', 'plan', 'usage']);
+export const isAdminCommand = (command: string) => adminCommands.has(command);
+
+const need = (value: string | undefined, flag: string, example: string): string => {
+  if (!value) throw new OutcomeError('invalid_input', `${flag} is required, e.g. ${example}.`);
+  return value;
+};
+
+function planOption(value: string | undefined, fallback: PlanName | null): PlanName | null {
+  if (value === undefined) return fallback;
+  if (value === 'none') return null;
+  if (!isPlanName(value)) throw new OutcomeError('invalid_input', `--plan must be one of ${[...planNames, 'none'].join(', ')}, not "${value}".`);
+  return value;
+}
+
+function limitOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new OutcomeError('invalid_input', `--limit must be a whole number of units, not "${value}".`);
+  return Number(value);
+}
+
+/** What a command prints: JSON with --json, else a line for people. */
+type Printed = { json: unknown; text: string };
+
+async function execute(access: Access, args: AdminArgs): Promise<Printed> {
+  const { command, subcommand, values } = args;
+  const account = () => need(values.account, '--account', '--account acct_…');
+  switch (`${command} ${subcommand ?? ''}`.trim()) {
+    case 'accounts create': {
+      // No plan unless asked: metered calls need an explicit activation.
+      const plan = planOption(values.plan, null);
+      const created = await access.accounts.create({ name: need(values.name, '--name', '--name "Acme"'), plan });
+      return { json: { account_id: created.id, name: created.name, plan: created.plan }, text: `Created account ${created.id} (${created.name}), plan ${created.plan ?? 'none'}.` };
+    }
+    case 'keys create': {
+      const accountId = account();
+      await access.accounts.require(accountId);
+      const scopes = parseScopes(need(values.scopes, '--scopes', '--scopes "invoices:write,jobs:read" or --scopes "*"'));
+      const key = await access.keys.create({ accountId, scopes, name: values.name });
+      return {
+        json: { key_id: key.key_id, secret: key.secret, scopes: key.scopes },
+        text: `Created key ${key.key_id} with scopes ${key.scopes.join(', ')}.\nSecret (shown once, store it now):\n${key.secret}`,
+      };
+    }
+    case 'keys list': {
+      const keys = await access.keys.list(account());
+      const lines = keys.map(
+        (key) => `${key.key_id}  ${key.prefix}  ${key.name}  [${key.scopes.join(', ')}]  ${key.revoked_at ? `revoked ${key.revoked_at}` : `last used ${key.last_used_at ?? 'never'}`}`,
+      );
+      return { json: { keys }, text: lines.length ? lines.join('\n') : 'No keys.' };
+    }
+    case 'keys revoke': {
+      const keyId = need(args.positionals[0], 'KEY_ID', 'agent-outcomes keys revoke key_…');
+      const key = await access.keys.revoke(keyId);
+      return { json: key, text: `Revoked ${key.key_id} at ${key.revoked_at}.` };
+    }
+    case 'plan activate': {
+      const plan = planOption(values.plan, 'starter') ?? 'starter';
+      const updated = await access.accounts.activatePlan(account(), plan, limitOption(values.limit));
+      return {
+        json: { account_id: updated.id, plan: updated.plan, plan_activated_at: updated.plan_activated_at, unit_limit: updated.unit_limit },
+        text: `Account ${updated.id} is on the ${updated.plan} plan${updated.unit_limit !== null ? ` with a limit of ${updated.unit_limit} units a cycle` : ''}; cycles are anchored at ${updated.plan_activated_at}.`,
+      };
+    }
+    case 'plan deactivate': {
+      const updated = await access.accounts.deactivatePlan(account());
+      return { json: { account_id: updated.id, plan: null }, text: `Account ${updated.id} has no active plan: metered tools now answer 402.` };
+    }
+    case 'usage': {
+      const report = await access.meter.report(account());
+      const text = report.active
+        ? `Plan ${report.plan}: ${report.used}/${report.limit} units used, ${report.remaining} remaining; cycle ${report.cycle.start} → ${report.cycle.end}.` +
+          report.per_tool.map((row) => `\n  ${row.tool}: ${row.calls} calls, ${row.units} units`).join('')
+        : `No active plan. ${report.activation.how}`;
+      return { json: report, text };
+    }
+    default:
+      throw new OutcomeError('invalid_input', `unknown command "${[command, subcommand].filter(Boolean).join(' ')}"`);
+  }
+}
+
+/** Account administration straight on the database (the server may be running: SQLite WAL allows it). */
+export async function runAdmin(config: Config, args: AdminArgs): Promise<number> {
+  const store = await openStore(config.databaseFile, pino({ level: 'silent' }));
+  try {
+    const printed = await execute(new Access(store, () => new Date()), args);
+    process.stdout.write(`${args.values.json ? JSON.stringify(printed.json, null, 2) : printed.text}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof OutcomeError)) throw error;
+    process.stderr.write(`agent-outcomes: ${error.message}\n`);
+    return error.code === 'not_found' ? 1 : 2;
+  } finally {
+    await store.close();
+  }
+}
