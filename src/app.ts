@@ -56,7 +56,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const store = await openStore(config.databaseFile, log);
   const catalogue = new Catalogue(options.tools ?? defaultTools);
   const now = options.now ?? (() => new Date());
-  const access = new Access(store, now);
+  const access = new Access(store, now, { authMaxFailures: config.authMaxFailures });
   const jobs = new JobQueue(store, {
     leaseMs: config.jobLeaseMs,
     maxAttempts: config.jobMaxAttempts,

@@ -37,6 +37,9 @@ export const environmentSchema = z.object({
     .string()
     .optional()
     .describe('Extra Host header names accepted when bound to loopback (comma-separated).'),
+  AUTH_MAX_FAILURES: integer(1, 1_000_000, 20).describe(
+    'Failed authentications one address may make per minute before it is refused (429 rate_limited).',
+  ),
   BOOTSTRAP: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
@@ -68,6 +71,7 @@ export interface Config {
   shutdownGraceMs: number;
   allowedHosts: string[];
   validateOutput: boolean;
+  authMaxFailures: number;
   bootstrap: boolean;
   /** stdio's key; never logged. */
   agentKey: string | undefined;
@@ -119,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     validateOutput: e.NODE_ENV !== 'production',
+    authMaxFailures: e.AUTH_MAX_FAILURES,
     bootstrap: e.BOOTSTRAP === 'true',
     agentKey: e.AGENT_KEY,
   };

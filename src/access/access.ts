@@ -18,9 +18,10 @@ export class Access {
   readonly keys: AgentKeys;
   readonly meter: Meter;
   readonly idempotency: Idempotency;
-  readonly throttle = new AuthThrottle();
+  readonly throttle: AuthThrottle;
 
-  constructor(store: Store, now: () => Date) {
+  constructor(store: Store, now: () => Date, options: { authMaxFailures?: number } = {}) {
+    this.throttle = new AuthThrottle(options.authMaxFailures);
     this.accounts = new Accounts(store, now);
     this.keys = new AgentKeys(store, now);
     this.meter = new Meter(store, now);

@@ -63,26 +63,34 @@ export class Dispatcher {
   }
 
   async call(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
-    const { access } = this.options;
+    const { access, jobs } = this.options;
     access.authorize(tool, options.caller);
-    const input = this.parseInput(tool, raw);
-    if (tool.mode === 'job' || options.async) return this.enqueue(tool, raw ?? {}, options);
-    const reservation = await this.reserve(tool, options);
-    let output: Record<string, unknown>;
+    const queued = tool.mode === 'job' || options.async === true;
+    // A queued call's reservation points at its job, so that settling the job commits or releases it.
+    const jobId = queued ? newId('job') : undefined;
+    // Plan and limit come before the input: a refused account learns it whatever it sends.
+    const reservation = await this.reserve(tool, options, jobId);
+    let output: Record<string, unknown> | undefined;
     try {
-      output = await this.run(tool, input, {
-        caller: options.caller,
-        requestId: options.requestId,
-        log: options.log,
-        signal: options.signal ?? neverAborted,
-        progress: async (progress) => options.onProgress?.(progress),
-      });
+      const input = this.parseInput(tool, raw);
+      if (jobId) {
+        await jobs.enqueue({ id: jobId, tool: tool.name, input: raw ?? {}, caller: options.caller, requestId: options.requestId });
+      } else {
+        output = await this.run(tool, input, {
+          caller: options.caller,
+          requestId: options.requestId,
+          log: options.log,
+          signal: options.signal ?? neverAborted,
+          progress: async (progress) => options.onProgress?.(progress),
+        });
+      }
     } catch (error) {
       if (reservation) await access.meter.release(reservation);
       throw error;
     }
+    if (jobId) return this.awaitJob(jobId, options, reservation);
     if (reservation) await access.meter.commit(reservation);
-    return { kind: 'result', output, usage: reservation?.state };
+    return { kind: 'result', output: output as Record<string, unknown>, usage: reservation?.state };
   }
 
   /** Metered tools (cost > 0) need an active plan and units left; free ones need neither. */
@@ -91,18 +99,8 @@ export class Dispatcher {
     return this.options.access.meter.reserve(options.caller.accountId, tool.name, tool.cost, { requestId: options.requestId, jobId });
   }
 
-  private async enqueue(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
-    const { jobs, access } = this.options;
-    // The reservation points at the job, so that settling the job commits or releases it.
-    const jobId = newId('job');
-    const reservation = await this.reserve(tool, options, jobId);
-    try {
-      await jobs.enqueue({ id: jobId, tool: tool.name, input: raw, caller: options.caller, requestId: options.requestId });
-    } catch (error) {
-      if (reservation) await access.meter.release(reservation);
-      throw error;
-    }
-    const row = await jobs.waitFor(jobId, options.caller, options.waitMs ?? 0, {
+  private async awaitJob(jobId: string, options: CallOptions, reservation: Reservation | undefined): Promise<CallOutcome> {
+    const row = await this.options.jobs.waitFor(jobId, options.caller, options.waitMs ?? 0, {
       onProgress: options.onProgress,
       signal: options.signal,
     });

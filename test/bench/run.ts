@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { accessOverhead } from './access.js';
 import { stopAll } from './children.js';
 import { httpThroughput } from './http.js';
 import { stdioColdStart } from './stdio.js';
@@ -14,7 +15,7 @@ import { crashedRow, type Benchmark, type Row } from './row.js';
 import { formatBudget, formatTable, verdict } from './table.js';
 
 /** Add a benchmark here to add its rows to the table. */
-const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart];
+const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart, accessOverhead];
 
 const resultsFile = path.resolve(import.meta.dirname, '../../.bench/results.json');
 
