@@ -34,6 +34,14 @@ const preferParameter = {
   schema: { type: 'string' },
 };
 
+const idempotencyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Replays the first response (status and body) for 24 h; the same key with a different body answers 422 idempotency_mismatch.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 function operationFor(tool: Tool, catalogue: Catalogue): Record<string, unknown> {
   const input = embeddable(jsonSchemaOf(tool.input, 'input'));
   const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
@@ -62,6 +70,7 @@ function operationFor(tool: Tool, catalogue: Catalogue): Record<string, unknown>
     requestBody = { required: body.required.length > 0, content: { 'application/json': { schema: body } } };
   }
   parameters.push(preferParameter);
+  if (tool.route.method === 'POST') parameters.push(idempotencyParameter);
   return {
     operationId: tool.name,
     summary: tool.title,
