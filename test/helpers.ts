@@ -92,3 +92,18 @@ export async function pollUntil<T>(fn: () => Promise<T | undefined>, timeoutMs =
 
 /** A response body as JSON, typed loosely for assertions. */
 export const json = (response: Response): Promise<any> => response.json();
+
+/** The built CLI, as `npx agent-outcomes` runs it. */
+export const builtCli = path.join(root, 'dist/src/cli.js');
+
+/** Runs the built CLI to its end with a clean environment plus `env`. */
+export function runBuiltCli(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [builtCli, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

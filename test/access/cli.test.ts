@@ -4,20 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { capturingLogger, json, root, startApp, tempDir, waitForListening } from '../helpers.js';
+import { builtCli, capturingLogger, json, runBuiltCli, startApp, tempDir, waitForListening } from '../helpers.js';
 
-const cli = path.join(root, 'dist/src/cli.js');
-
-function run(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = builtCli;
+const run = runBuiltCli;
 
 describe('the admin CLI', () => {
   it('creates accounts and keys, lists and revokes keys, manages the plan and shows usage', async () => {

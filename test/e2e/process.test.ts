@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { root, spawnTestCli, tempDir, waitForListening, pollUntil, json } from '../helpers.js';
+import { builtCli, runBuiltCli, spawnTestCli, tempDir, waitForListening, pollUntil, json } from '../helpers.js';
 
 const children: ReturnType<typeof spawnTestCli>[] = [];
 afterEach(() => {
@@ -125,16 +125,8 @@ describe('the server process', () => {
 });
 
 describe('the CLI', () => {
-  const cli = path.join(root, 'dist/src/cli.js');
-  const run = (args: string[], env: Record<string, string> = {}) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.once('exit', (code) => resolve({ code, stdout, stderr }));
-    });
+  const cli = builtCli;
+  const run = runBuiltCli;
 
   it('--help documents every command and environment variable', async () => {
     const { code, stdout } = await run(['--help']);
