@@ -24,6 +24,12 @@ export interface KeySummary {
 
 /** Recording last use at most this often keeps a write off most calls. */
 const lastUsedResolutionMs = 60_000;
+/**
+ * A verified key is trusted for this long without another lookup (a busy agent's calls then
+ * cost no key query). Revocation is immediate in the revoking process and takes at most
+ * this long to reach other processes.
+ */
+export const verifiedKeyTtlMs = 1000;
 
 /**
  * Agent keys: `ak_` + 256 random bits (base64url), shown once, stored as SHA-256 hashes,
@@ -32,6 +38,7 @@ const lastUsedResolutionMs = 60_000;
 export class AgentKeys {
   private readonly selectByHash;
   private readonly lastTouched = new Map<string, number>();
+  private readonly verified = new Map<string, { caller: Caller; until: number }>();
 
   constructor(
     private readonly store: Store,
@@ -85,6 +92,7 @@ export class AgentKeys {
       .returning(['id', 'account_id', 'name', 'prefix', 'scopes', 'created_at', 'last_used_at', 'revoked_at'])
       .executeTakeFirst();
     if (!row) throw new OutcomeError('not_found', `No key ${keyId}; list keys with \`agent-outcomes keys list --account ID\`.`);
+    for (const [hash, entry] of this.verified) if (entry.caller.keyId === keyId) this.verified.delete(hash);
     const { id, scopes, ...rest } = row;
     return { key_id: id, ...rest, scopes: JSON.parse(scopes) };
   }
@@ -93,11 +101,17 @@ export class AgentKeys {
   async verify(secret: string): Promise<Caller | undefined> {
     if (!secretPattern.test(secret)) return undefined;
     const hash = hashOf(secret);
+    const now = Date.now();
+    const cached = this.verified.get(hash);
+    if (cached && cached.until > now) return cached.caller;
     const [row] = await this.selectByHash(this.store.db, hash);
     if (!row || row.revoked_at !== null) return undefined;
     if (!timingSafeEqual(Buffer.from(row.secret_hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
     await this.touch(row.id);
-    return { accountId: row.account_id, keyId: row.id, scopes: JSON.parse(row.scopes) };
+    const caller: Caller = { accountId: row.account_id, keyId: row.id, scopes: JSON.parse(row.scopes) };
+    if (this.verified.size > 10_000) this.verified.clear(); // bounded
+    this.verified.set(hash, { caller, until: now + verifiedKeyTtlMs });
+    return caller;
   }
 
   private async touch(keyId: string): Promise<void> {

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '../../src/kernel/tool.js';
 import { scopes, grants } from '../../src/access/scopes.js';
+import { verifiedKeyTtlMs } from '../../src/access/keys.js';
 import { json, startApp, type StartedApp } from '../helpers.js';
 
 /** A scope that does not grant `needed`. */
@@ -87,6 +88,22 @@ describe('access control over the whole catalogue', () => {
         expect(response.status, tool.name).not.toBe(402);
       }
     }
+  });
+
+  it('a key revoked while in use stops working at once in this process, and within a second elsewhere', async () => {
+    const key = await app.access.keys.create({ accountId: app.accountId, scopes: ['usage:read'] });
+    const call = () => fetch(`${app.url}/api/agents/usage`, { headers: { authorization: `Bearer ${key.secret}` } });
+    expect((await call()).status).toBe(200);
+    await app.access.keys.revoke(key.key_id);
+    expect((await call()).status).toBe(401);
+
+    // Another process (the CLI) revokes in the database only: the verified-key cache lapses within its TTL.
+    const other = await app.access.keys.create({ accountId: app.accountId, scopes: ['usage:read'] });
+    const otherCall = () => fetch(`${app.url}/api/agents/usage`, { headers: { authorization: `Bearer ${other.secret}` } });
+    expect((await otherCall()).status).toBe(200);
+    await app.store.db.updateTable('agent_keys').set({ revoked_at: new Date().toISOString() }).where('id', '=', other.key_id).execute();
+    await new Promise((resolve) => setTimeout(resolve, verifiedKeyTtlMs + 50));
+    expect((await otherCall()).status).toBe(401);
   });
 
   it('discovery and OpenAPI need no key', async () => {
