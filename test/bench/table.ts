@@ -5,6 +5,8 @@ const columns = ['benchmark', 'figure', 'baseline', 'ratio', 'budget', 'result']
 const rightAligned = new Set<(typeof columns)[number]>(['figure', 'ratio']);
 
 export function formatNumber(value: number): string {
+  // Small figures keep two significant digits (0.0016 ms, not 0.00 ms).
+  if (value !== 0 && Math.abs(value) < 0.1) return value.toPrecision(2);
   const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

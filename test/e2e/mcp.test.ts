@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { root, startApp, tempDir, type StartedApp } from '../helpers.js';
+import { builtCli, root, startApp, tempDir, type StartedApp } from '../helpers.js';
 
 type Started = StartedApp;
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: any };
@@ -104,7 +104,7 @@ conversation(
   async () =>
     new StdioClientTransport({
       command: process.execPath,
-      args: [path.join(root, 'dist/src/cli.js'), 'stdio'],
+      args: [builtCli, 'stdio'],
       env: { PATH: process.env.PATH ?? '', DATA_DIR: tempDir(), LOG_LEVEL: 'info' },
       stderr: 'pipe',
     }),
