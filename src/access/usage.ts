@@ -149,6 +149,7 @@ export class Meter {
       cycle_end: plan.cycle_end,
       resets_at: plan.cycle_end,
       behavior: plan.behavior,
+      ...(plans[plan.plan].overageUnitPrice ? { overage_unit_price: plans[plan.plan].overageUnitPrice } : {}),
       upgrade: {
         plan: 'pro',
         how: `agent-outcomes plan activate --account ${accountId} --plan pro`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
+import { planNames } from '../../src/access/plans.js';
 
 const price = z.object({ amount: z.string(), currency: z.string() });
 
@@ -18,7 +19,7 @@ export default defineTool({
   input: z.object({}),
   output: z.object({
     account_id: z.string(),
-    plan: z.enum(['starter', 'pro']).nullable(),
+    plan: z.enum(planNames).nullable(),
     active: z.boolean().describe('False without an active plan: metered tools answer 402 plan_inactive.'),
     activation: z
       .object({
