@@ -11,6 +11,8 @@ import { JobQueue } from './jobs/queue.js';
 import { JobWorker } from './jobs/worker.js';
 import { Dispatcher } from './transports/dispatch.js';
 import { Access } from './access/access.js';
+import { Files } from './files/files.js';
+import { stripeGateway } from './payments/stripe.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
 import { restPrefix } from './kernel/catalogue.js';
@@ -65,10 +67,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   let boundUrl: string | undefined;
   const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? `http://${urlHost(config.host)}:${config.port}`;
+  const files = new Files(store, now, () => baseUrl());
+  const payments = config.stripe ? stripeGateway(config.stripe) : null;
   const dispatcher = new Dispatcher({
     catalogue,
     store,
     access,
+    files,
+    payments,
     jobs,
     baseUrl,
     validateOutput: config.validateOutput,
@@ -107,6 +113,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ]);
     const { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, requestLogging } = web;
     const { restAuthentication, mcpAuthentication } = await import('./transports/auth.js');
+    const { fileDownload, sharedDownload } = await import('./transports/files.js');
     const app = express();
     app.disable('x-powered-by');
     // Results are generated per call; hashing every body for an ETag cost ~2% of a request.
@@ -132,6 +139,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       app.post(path, ...mcpAuth, mcp);
       app.all(path, methodNotAllowed(path === '/mcp' ? ['POST'] : ['GET', 'POST']));
     }
+    app.get('/share/:token', sharedDownload(files));
+    app.get(`${restPrefix}/files/:fileId`, restAuthentication(access), fileDownload(files));
     app.use(restPrefix, restAuthentication(access), restRouter(catalogue, dispatcher, access));
     app.use(notFound());
     app.use(errorHandler());

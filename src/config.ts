@@ -48,6 +48,15 @@ export const environmentSchema = z.object({
     .string()
     .optional()
     .describe('stdio: the agent key to act with (default: the local owner account).'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
+    .optional()
+    .describe('Stripe secret key for invoice payment links (none: invoices without links only).'),
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
+    .optional()
+    .describe("Another host for Stripe's API (a local test server); default api.stripe.com."),
   NODE_ENV: z
     .string()
     .optional()
@@ -55,6 +64,9 @@ export const environmentSchema = z.object({
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
+
+/** Their values never appear in messages. */
+const secretVariables = new Set(['STRIPE_SECRET_KEY', 'AGENT_KEY']);
 
 export interface Config {
   host: string;
@@ -73,6 +85,7 @@ export interface Config {
   validateOutput: boolean;
   authMaxFailures: number;
   bootstrap: boolean;
+  stripe: { secretKey: string; apiBase: string | undefined } | undefined;
   /** stdio's key; never logged. */
   agentKey: string | undefined;
 }
@@ -100,7 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+      const shown = secretVariables.has(name) ? '(value hidden)' : JSON.stringify(env[name]);
+      return `${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration. ${problems.join('; ')}. See \`agent-outcomes --help\`.`);
   }
@@ -124,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     validateOutput: e.NODE_ENV !== 'production',
     authMaxFailures: e.AUTH_MAX_FAILURES,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE } : undefined,
     bootstrap: e.BOOTSTRAP === 'true',
     agentKey: e.AGENT_KEY,
   };

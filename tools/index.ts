@@ -1,6 +1,10 @@
 import type { Tool } from '../src/kernel/tool.js';
 import jobStatus from './status/status.tool.js';
 import usageGet from './usage/get.tool.js';
+import invoiceDraft from './invoice/draft.tool.js';
+import invoiceConfirm from './invoice/confirm.tool.js';
+import invoiceCreate from './invoice/create.tool.js';
+import invoiceGet from './invoice/get.tool.js';
 
 /** The catalogue: the only list of tools. Every transport, discovery and OpenAPI derive from it. */
-export const catalogue: readonly Tool[] = [jobStatus, usageGet];
+export const catalogue: readonly Tool[] = [jobStatus, usageGet, invoiceDraft, invoiceConfirm, invoiceCreate, invoiceGet];

@@ -27,6 +27,10 @@ export class Accounts {
         plan: input.plan ?? null,
         plan_activated_at: input.plan ? at : null,
         unit_limit: null,
+        seller_name: null,
+        seller_address: null,
+        seller_tax_id: null,
+        seller_email: null,
         created_at: at,
         updated_at: at,
       })
@@ -75,6 +79,28 @@ export class Accounts {
         ...(unitLimit !== undefined ? { unit_limit: unitLimit } : {}),
         updated_at: at,
       })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The seller profile printed on the account's invoices; undefined fields stay as they are. */
+  async updateSeller(
+    id: string,
+    seller: { name?: string; address?: string; tax_id?: string; email?: string },
+  ): Promise<AccountRow> {
+    await this.require(id);
+    const changes = Object.fromEntries(
+      Object.entries({ seller_name: seller.name, seller_address: seller.address, seller_tax_id: seller.tax_id, seller_email: seller.email }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    );
+    if (Object.keys(changes).length === 0) {
+      throw new OutcomeError('invalid_input', 'Nothing to update: give --seller-name, --seller-address, --seller-tax-id or --seller-email.');
+    }
+    return this.store.db
+      .updateTable('accounts')
+      .set({ ...changes, updated_at: this.now().toISOString() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

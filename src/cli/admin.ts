@@ -10,7 +10,18 @@ export interface AdminArgs {
   command: string;
   subcommand: string | undefined;
   positionals: string[];
-  values: { name?: string; plan?: string; json?: boolean; account?: string; scopes?: string; limit?: string };
+  values: {
+    name?: string;
+    plan?: string;
+    json?: boolean;
+    account?: string;
+    scopes?: string;
+    limit?: string;
+    'seller-name'?: string;
+    'seller-address'?: string;
+    'seller-tax-id'?: string;
+    'seller-email'?: string;
+  };
 }
 
 const adminCommands = new Set(['accounts', 'keys', 'plan', 'usage']);
@@ -46,6 +57,21 @@ async function execute(access: Access, args: AdminArgs): Promise<Printed> {
       const plan = planOption(values.plan, null);
       const created = await access.accounts.create({ name: need(values.name, '--name', '--name "Acme"'), plan });
       return { json: { account_id: created.id, name: created.name, plan: created.plan }, text: `Created account ${created.id} (${created.name}), plan ${created.plan ?? 'none'}.` };
+    }
+    case 'accounts update': {
+      const email = values['seller-email'];
+      if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+        throw new OutcomeError('invalid_input', `--seller-email "${email}" is not an email address.`);
+      }
+      const updated = await access.accounts.updateSeller(account(), {
+        name: values['seller-name'],
+        // Shells make real newlines awkward: "\n" in the address separates its lines.
+        address: values['seller-address']?.replace(/\\n/g, '\n'),
+        tax_id: values['seller-tax-id'],
+        email,
+      });
+      const seller = { name: updated.seller_name, address: updated.seller_address, tax_id: updated.seller_tax_id, email: updated.seller_email };
+      return { json: { account_id: updated.id, seller }, text: `Seller profile of ${updated.id}: ${JSON.stringify(seller)}` };
     }
     case 'keys create': {
       const accountId = account();

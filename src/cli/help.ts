@@ -8,6 +8,7 @@ const commands: Array<[string, string]> = [
   ['serve', 'Serve REST (/api/agents/*) and MCP over Streamable HTTP (POST /mcp) on HOST:PORT. The default command.'],
   ['stdio', 'Serve MCP over stdio for a local client (Claude Desktop, Claude Code, Cursor). stdout carries only JSON-RPC; logs go to stderr.'],
   ['accounts create', 'accounts create --name NAME [--plan starter|pro|none] [--json] → {"account_id"}'],
+  ['accounts update', 'accounts update --account ID [--seller-name N] [--seller-address A] [--seller-tax-id T] [--seller-email E]  (printed on invoices; "\\n" separates address lines)'],
   ['keys create', 'keys create --account ID --scopes "a,b"|"*" [--name N] [--json] → {"key_id","secret","scopes"} (secret shown once)'],
   ['keys list', 'keys list --account ID [--json]'],
   ['keys revoke', 'keys revoke KEY_ID'],

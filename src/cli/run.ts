@@ -34,6 +34,10 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
         account: { type: 'string' },
         scopes: { type: 'string' },
         limit: { type: 'string' },
+        'seller-name': { type: 'string' },
+        'seller-address': { type: 'string' },
+        'seller-tax-id': { type: 'string' },
+        'seller-email': { type: 'string' },
       },
     });
   } catch (error) {

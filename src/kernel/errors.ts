@@ -15,6 +15,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   idempotency_mismatch: 422,
   unprocessable: 422,
+  payment_processor_not_configured: 422,
   usage_limit_exceeded: 429,
   rate_limited: 429,
   internal: 500,

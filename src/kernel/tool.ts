@@ -5,6 +5,8 @@ import type { Scope } from '../access/scopes.js';
 import type { Store } from '../store/store.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Access } from '../access/access.js';
+import type { Files } from '../files/files.js';
+import type { PaymentGateway } from '../payments/gateway.js';
 
 export const toolNamePattern = /^[a-z0-9_]{1,64}$/;
 
@@ -34,6 +36,9 @@ export interface ToolContext {
   store: Store;
   jobs: JobQueue;
   access: Access;
+  files: Files;
+  /** The payment processor, or null when none is configured (STRIPE_SECRET_KEY). */
+  payments: PaymentGateway | null;
   log: Logger;
   signal: AbortSignal;
   now: () => Date;

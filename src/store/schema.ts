@@ -35,6 +35,10 @@ export interface AccountsTable {
   plan_activated_at: Timestamp | null;
   /** Per-account override of the plan's monthly unit limit. */
   unit_limit: number | null;
+  seller_name: string | null;
+  seller_address: string | null;
+  seller_tax_id: string | null;
+  seller_email: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -87,6 +91,64 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+export interface FilesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  content_type: string;
+  /** The scope a key needs to download it. */
+  scope: string;
+  bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
+/** Server-wide settings, such as the secret that signs share links. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface InvoiceDraftsTable {
+  id: string;
+  account_id: string;
+  /** invoice_create's idempotency_key: the same key finds the same draft. */
+  idempotency_key: string | null;
+  /** The validated input as JSON. */
+  input: string;
+  /** The computed draft (amounts, totals, warnings) as JSON. */
+  computed: string;
+  payment_link: number;
+  status: 'draft' | 'confirming' | 'confirmed';
+  /** Chosen at the first confirmation attempt, so a retried payment link names the same invoice. */
+  invoice_id: string | null;
+  /** While 'confirming': when an abandoned confirmation may be taken over. */
+  locked_until: Timestamp | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: string;
+  account_id: string;
+  draft_id: string;
+  number: string;
+  year: number;
+  sequence: number;
+  status: 'open';
+  /** The invoice as the tools return it (without its per-read share URL) as JSON. */
+  document: string;
+  pdf_file_id: string;
+  payment_link_id: string | null;
+  payment_link_url: string | null;
+  created_at: Timestamp;
+}
+
+export interface InvoiceCountersTable {
+  account_id: string;
+  year: number;
+  last_sequence: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   accounts: AccountsTable;
@@ -94,6 +156,11 @@ export interface Database {
   usage_cycles: UsageCyclesTable;
   usage_events: UsageEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  files: FilesTable;
+  settings: SettingsTable;
+  invoice_drafts: InvoiceDraftsTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
 }
 
 export type { ColumnType };

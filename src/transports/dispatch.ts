@@ -8,6 +8,8 @@ import type { Store } from '../store/store.js';
 import type { JobQueue, JobProgress, JobRow } from '../jobs/queue.js';
 import type { JobExecutor } from '../jobs/worker.js';
 import type { Access } from '../access/access.js';
+import type { Files } from '../files/files.js';
+import type { PaymentGateway } from '../payments/gateway.js';
 import type { Reservation, UsageState } from '../access/usage.js';
 import { newId } from '../kernel/ids.js';
 
@@ -35,6 +37,8 @@ export interface DispatcherOptions {
   catalogue: Catalogue;
   store: Store;
   access: Access;
+  files: Files;
+  payments: PaymentGateway | null;
   jobs: JobQueue;
   baseUrl: () => string;
   validateOutput: boolean;
@@ -153,13 +157,15 @@ export class Dispatcher {
       progress: (progress: JobProgress) => Promise<void>;
     },
   ): Promise<Record<string, unknown>> {
-    const { catalogue, store, jobs, access, baseUrl, validateOutput } = this.options;
+    const { catalogue, store, jobs, access, files, payments, baseUrl, validateOutput } = this.options;
     const context: ToolContext = {
       requestId: call.requestId,
       caller: call.caller,
       store,
       jobs,
       access,
+      files,
+      payments,
       log: call.log,
       signal: call.signal,
       now: this.now,

@@ -1,0 +1,109 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Store } from '../store/store.js';
+import type { Caller } from '../access/caller.js';
+import { grants } from '../access/scopes.js';
+import { OutcomeError } from '../kernel/errors.js';
+import { newId } from '../kernel/ids.js';
+import type { Scope } from '../access/scopes.js';
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  content_type: string;
+  bytes: Uint8Array;
+}
+
+/** How long a share link works unless a tool asks otherwise. */
+export const defaultShareTtlMs = 30 * 24 * 60 * 60_000;
+
+/**
+ * Files that outcomes produce (invoice PDFs, …): stored per account, downloadable with an
+ * agent key of that account holding the file's scope (`/api/agents/files/:fileId`), or by
+ * anyone holding a signed, expiring share link (`/share/:token`) — for the customer.
+ */
+export class Files {
+  private secret: Buffer | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => Date,
+    private readonly baseUrl: () => string,
+  ) {}
+
+  async save(
+    file: { accountId: string; name: string; contentType: string; scope: Scope; bytes: Uint8Array },
+    db = this.store.db,
+  ): Promise<string> {
+    const id = newId('file');
+    await db
+      .insertInto('files')
+      .values({
+        id,
+        account_id: file.accountId,
+        name: file.name,
+        content_type: file.contentType,
+        scope: file.scope,
+        bytes: file.bytes,
+        created_at: this.now().toISOString(),
+      })
+      .execute();
+    return id;
+  }
+
+  /** A file for a caller: another account's file, or one outside the key's scopes, does not exist for it. */
+  async forCaller(id: string, caller: Caller): Promise<StoredFile> {
+    const row = await this.store.db
+      .selectFrom('files')
+      .select(['id', 'name', 'content_type', 'bytes', 'scope'])
+      .where('id', '=', id)
+      .where('account_id', '=', caller.accountId)
+      .executeTakeFirst();
+    if (!row) throw new OutcomeError('not_found', `No file ${id} for this account.`);
+    if (!grants(caller.scopes, row.scope)) {
+      throw new OutcomeError('insufficient_scope', `Downloading this file needs the scope "${row.scope}".`, { details: { required_scope: row.scope } });
+    }
+    return row;
+  }
+
+  /** The absolute URL that downloads a file with an agent key. */
+  url(id: string): string {
+    return `${this.baseUrl()}/api/agents/files/${id}`;
+  }
+
+  /** A link anyone can open until it expires: `/share/<file id>.<expiry>.<signature>`. */
+  async shareUrl(id: string, ttlMs = defaultShareTtlMs): Promise<{ url: string; expires_at: string }> {
+    const expiresAt = new Date(this.now().getTime() + ttlMs);
+    const payload = `${id}.${Math.floor(expiresAt.getTime() / 1000)}`;
+    const signature = createHmac('sha256', await this.signingSecret()).update(payload).digest('base64url');
+    return { url: `${this.baseUrl()}/share/${payload}.${signature}`, expires_at: expiresAt.toISOString() };
+  }
+
+  async fromShareToken(token: string): Promise<StoredFile> {
+    const match = /^(file_[0-9a-z]{26})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const invalid = new OutcomeError('not_found', 'This share link is not valid. Ask the sender for a new link.');
+    if (!match) throw invalid;
+    const [, id, expiry, signature] = match as unknown as [string, string, string, string];
+    const expected = createHmac('sha256', await this.signingSecret()).update(`${id}.${expiry}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
+    if (Number(expiry) * 1000 < this.now().getTime()) {
+      throw new OutcomeError('not_found', 'This share link has expired. Ask the sender for a new link.');
+    }
+    const row = await this.store.db.selectFrom('files').select(['id', 'name', 'content_type', 'bytes']).where('id', '=', id).executeTakeFirst();
+    if (!row) throw invalid;
+    return row;
+  }
+
+  /** The HMAC key for share links: made once per database, so every instance signs alike. */
+  private async signingSecret(): Promise<Buffer> {
+    if (this.secret) return this.secret;
+    await this.store.db
+      .insertInto('settings')
+      .values({ key: 'share_secret', value: randomBytes(32).toString('base64url') })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+    const row = await this.store.db.selectFrom('settings').select('value').where('key', '=', 'share_secret').executeTakeFirstOrThrow();
+    this.secret = Buffer.from(row.value, 'base64url');
+    return this.secret;
+  }
+}

@@ -1,0 +1,39 @@
+import type { RequestHandler, Response } from 'express';
+import type { Caller } from '../access/caller.js';
+import type { Files, StoredFile } from '../files/files.js';
+import { asOutcomeError } from '../kernel/errors.js';
+import { sendError } from './http.js';
+
+function sendFile(res: Response, file: StoredFile, cache: string): void {
+  res.set({
+    'Content-Type': file.content_type,
+    // RFC 6266: a plain ASCII name plus the exact UTF-8 one.
+    'Content-Disposition': `inline; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    'Cache-Control': cache,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.status(200).end(Buffer.from(file.bytes));
+}
+
+/** `GET /api/agents/files/:fileId` with an agent key of the file's account. */
+export function fileDownload(files: Files): RequestHandler {
+  return async (req, res) => {
+    try {
+      const file = await files.forCaller(String(req.params.fileId), res.locals.caller as Caller);
+      sendFile(res, file, 'private, no-store');
+    } catch (error) {
+      sendError(res, asOutcomeError(error, req.id));
+    }
+  };
+}
+
+/** `GET /share/:token`: a signed, expiring link for people without a key (an invoice's customer). */
+export function sharedDownload(files: Files): RequestHandler {
+  return async (req, res) => {
+    try {
+      sendFile(res, await files.fromShareToken(String(req.params.token)), 'private, max-age=300');
+    } catch (error) {
+      sendError(res, asOutcomeError(error, req.id));
+    }
+  };
+}

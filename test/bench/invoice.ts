@@ -1,0 +1,88 @@
+import { performance } from 'node:perf_hooks';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { testTools } from '../fixtures/tools.js';
+import { removeDir, scratchDir } from './children.js';
+import { measuredRow, type Benchmark, type Row } from './row.js';
+
+const warmup = 30;
+const calls = 200;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/** A realistic 10-line invoice: several tax rates, a line discount, an invoice discount, long descriptions. */
+const tenLines = {
+  customer: { name: 'Acme GmbH', email: 'billing@acme.example', address: 'Hauptstraße 1\n10115 Berlin', tax_id: 'DE123456789' },
+  currency: 'EUR',
+  line_items: Array.from({ length: 10 }, (_, i) => ({
+    description: `${['Design', 'Development', 'Consulting', 'Hosting', 'Support'][i % 5]} — phase ${i + 1}, including workshops, reviews and the handover documentation`,
+    quantity: i % 3 === 0 ? '1.5' : String(i + 1),
+    unit_price: `${120 + i * 15}.50`,
+    tax_rate: i % 4 === 0 ? '7' : '19',
+    ...(i === 2 ? { discount: { percent: '10' } } : {}),
+  })),
+  discount: { amount: '25.00' },
+  notes: 'Payable within 14 days. Thank you for your business.',
+  net_days: 14,
+};
+
+/** Row: invoice_create (draft + confirm + numbering + PDF + storage) in process, median of 200. */
+export const invoiceCreate: Benchmark = {
+  name: 'invoice_create',
+  async run(): Promise<Row[]> {
+    const dataDir = scratchDir('ao-bench-invoice-');
+    let app: App | undefined;
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', JOB_CONCURRENCY: '0' });
+      app = await createApp({ config, tools: testTools });
+      const owner = await app.bootstrap();
+      if (!owner) throw new Error('bench app did not bootstrap');
+      await app.access.accounts.activatePlan(owner.accountId, 'starter', 10_000_000);
+      const caller = (await app.access.localOwner())!;
+      const current = app;
+      const time = async (name: string) => {
+        const tool = current.catalogue.get(name)!;
+        const started = performance.now();
+        const outcome = await current.dispatcher.call(tool, tenLines, { caller, requestId: 'bench', log: current.log });
+        const elapsed = performance.now() - started;
+        if (outcome.kind !== 'result') throw new Error(`${name} did not answer inline`);
+        return { elapsed, output: outcome.output };
+      };
+      for (let i = 0; i < warmup; i++) {
+        await time('invoice_create');
+        await time('invoice_draft');
+      }
+      const create: number[] = [];
+      const draft: number[] = [];
+      let last: Record<string, unknown> = {};
+      for (let i = 0; i < calls; i++) {
+        const created = await time('invoice_create');
+        create.push(created.elapsed);
+        last = created.output;
+        draft.push((await time('invoice_draft')).elapsed);
+      }
+      const file = await app.store.db
+        .selectFrom('invoices')
+        .innerJoin('files', 'files.id', 'invoices.pdf_file_id')
+        .select('files.bytes')
+        .where('invoices.id', '=', String(last.invoice_id))
+        .executeTakeFirstOrThrow();
+      return [
+        measuredRow({
+          name: 'invoice_create, 10 lines + PDF (median)',
+          unit: 'ms',
+          figure: median(create),
+          baseline: { name: 'invoice_draft, no PDF', figure: median(draft) },
+          budget: { on: 'figure', op: '<=', limit: 15 },
+          details: { calls, pdf_bytes: file.bytes.length, p90_ms: [...create].sort((a, b) => a - b)[Math.floor(calls * 0.9)] },
+        }),
+      ];
+    } finally {
+      await app?.close();
+      removeDir(dataDir);
+    }
+  },
+};

@@ -1,0 +1,164 @@
+import type { z } from 'zod';
+import { OutcomeError } from '../../src/kernel/errors.js';
+import type { InvoiceInput, invoiceComputedShape } from './schema.js';
+import { allocate, divRound, exponentOf, formatMoney, parseMoney, parseScaled, toSafeNumber } from './money.js';
+
+type Shape = typeof invoiceComputedShape;
+export type ComputedInvoice = { [K in keyof Shape]: z.output<Shape[K]> };
+
+export interface Seller {
+  name: string;
+  email: string | null;
+  address: string | null;
+  tax_id: string | null;
+}
+
+const quantityScale = 4;
+const rateScale = 4;
+
+function checkLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en-US';
+  } catch {
+    throw new OutcomeError('invalid_input', `locale: "${locale}" is not a BCP 47 locale; use one such as "en-US", "de-DE" or "fr-FR".`);
+  }
+}
+
+function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** A percentage (0–100, up to 4 decimals) as an integer scaled by 10^4. */
+function parsePercent(value: string | number, path: string): bigint {
+  const scaled = parseScaled(value, rateScale, path, 'percentage');
+  if (scaled > 100n * 10n ** BigInt(rateScale)) throw new OutcomeError('invalid_input', `${path}: ${value} is over 100 percent.`);
+  return scaled;
+}
+
+const percentText = (scaled: bigint) => {
+  const whole = scaled / 10n ** BigInt(rateScale);
+  const fraction = (scaled % 10n ** BigInt(rateScale)).toString().padStart(rateScale, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+};
+
+/**
+ * The invoice's numbers, exact to the minor unit:
+ * line amount = round(quantity × unit price) − line discount; the invoice discount is
+ * allocated over the lines in proportion to their amounts (largest remainder, so the parts
+ * add up exactly); tax is rounded once per rate on the sum of that rate's taxable amounts
+ * (EN 16931 BR-CO-17); total = subtotal − discount + tax.
+ */
+export function computeInvoice(input: InvoiceInput, seller: Seller, today: string): ComputedInvoice {
+  const currency = input.currency.toUpperCase();
+  exponentOf(currency);
+  const locale = checkLocale(input.locale);
+  const format = (minor: bigint) => formatMoney(minor, currency, locale);
+
+  const lines = input.line_items.map((line, index) => {
+    const path = `line_items[${index}]`;
+    const quantity = parseScaled(line.quantity, quantityScale, `${path}.quantity`, 'quantity');
+    if (quantity === 0n) throw new OutcomeError('invalid_input', `${path}.quantity: must be more than 0.`);
+    const unitPrice = parseMoney(line.unit_price, currency, `${path}.unit_price`);
+    const gross = divRound(unitPrice * quantity, 10n ** BigInt(quantityScale));
+    let discount = 0n;
+    if (line.discount && 'percent' in line.discount) {
+      discount = divRound(gross * parsePercent(line.discount.percent, `${path}.discount.percent`), 100n * 10n ** BigInt(rateScale));
+    } else if (line.discount) {
+      discount = parseMoney(line.discount.amount, currency, `${path}.discount.amount`);
+      if (discount > gross) throw new OutcomeError('invalid_input', `${path}.discount.amount: ${format(discount)} is more than the line's ${format(gross)}.`);
+    }
+    const rate = line.tax_rate === undefined ? null : parsePercent(line.tax_rate, `${path}.tax_rate`);
+    return { line, quantity, unitPrice, discount, amount: gross - discount, rate };
+  });
+
+  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0n);
+  let invoiceDiscount = 0n;
+  if (input.discount && 'percent' in input.discount) {
+    invoiceDiscount = divRound(subtotal * parsePercent(input.discount.percent, 'discount.percent'), 100n * 10n ** BigInt(rateScale));
+  } else if (input.discount) {
+    invoiceDiscount = parseMoney(input.discount.amount, currency, 'discount.amount');
+    if (invoiceDiscount > subtotal) throw new OutcomeError('invalid_input', `discount.amount: ${format(invoiceDiscount)} is more than the subtotal ${format(subtotal)}.`);
+  }
+  const allocated = allocate(invoiceDiscount, lines.map((line) => line.amount));
+
+  const byRate = new Map<string, { rate: bigint; taxable: bigint }>();
+  const computedLines = lines.map((line, index) => {
+    const share = allocated[index] as bigint;
+    const taxable = line.amount - share;
+    if (line.rate !== null) {
+      const key = percentText(line.rate);
+      const entry = byRate.get(key) ?? { rate: line.rate, taxable: 0n };
+      entry.taxable += taxable;
+      byRate.set(key, entry);
+    }
+    const path = `line_items[${index}]`;
+    return {
+      description: line.line.description,
+      quantity: percentText(line.quantity),
+      unit_price: toSafeNumber(line.unitPrice, `${path}.unit_price`),
+      tax_rate: line.rate === null ? null : percentText(line.rate),
+      discount: toSafeNumber(line.discount, `${path}.discount`),
+      amount: toSafeNumber(line.amount, `${path}.amount`),
+      allocated_discount: toSafeNumber(share, path),
+      taxable: toSafeNumber(taxable, path),
+      formatted: {
+        unit_price: format(line.unitPrice),
+        discount: line.discount ? format(-line.discount) : null,
+        amount: format(line.amount),
+      },
+    };
+  });
+
+  const taxBreakdown = [...byRate.entries()]
+    .sort(([, a], [, b]) => (a.rate < b.rate ? 1 : a.rate > b.rate ? -1 : 0))
+    .map(([rate, { rate: scaled, taxable }]) => {
+      const tax = divRound(taxable * scaled, 100n * 10n ** BigInt(rateScale));
+      return { rate, taxable, tax };
+    });
+  const tax = taxBreakdown.reduce((sum, entry) => sum + entry.tax, 0n);
+  const total = subtotal - invoiceDiscount + tax;
+
+  const issueDate = input.issue_date ?? today;
+  const dueDate = input.due_date ?? addDays(issueDate, input.net_days ?? 30);
+  if (dueDate < issueDate) throw new OutcomeError('invalid_input', `due_date: ${dueDate} is before the issue date ${issueDate}.`);
+  if (input.due_date && input.net_days !== undefined) {
+    throw new OutcomeError('invalid_input', 'Give due_date or net_days, not both.');
+  }
+
+  return {
+    customer: {
+      name: input.customer.name,
+      email: input.customer.email ?? null,
+      address: input.customer.address ?? null,
+      tax_id: input.customer.tax_id ?? null,
+    },
+    seller,
+    currency,
+    locale,
+    issue_date: issueDate,
+    due_date: dueDate,
+    line_items: computedLines,
+    totals: {
+      subtotal: toSafeNumber(subtotal, 'subtotal'),
+      discount: toSafeNumber(invoiceDiscount, 'discount'),
+      tax: toSafeNumber(tax, 'tax'),
+      total: toSafeNumber(total, 'total'),
+      formatted: {
+        subtotal: format(subtotal),
+        discount: invoiceDiscount ? format(-invoiceDiscount) : null,
+        tax: format(tax),
+        total: format(total),
+      },
+    },
+    tax_breakdown: taxBreakdown.map((entry) => ({
+      rate: entry.rate,
+      taxable: toSafeNumber(entry.taxable, 'taxable'),
+      tax: toSafeNumber(entry.tax, 'tax'),
+      formatted: { taxable: format(entry.taxable), tax: format(entry.tax) },
+    })),
+    notes: input.notes ?? null,
+    warnings: [],
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/kernel/tool.js';
+import { idPattern } from '../../src/kernel/ids.js';
+import { confirmDraft } from './engine.js';
+import { invoiceOutputSchema } from './schema.js';
+import { invoiceSummary } from './summary.js';
+
+export default defineTool({
+  name: 'invoice_confirm',
+  title: 'Confirm an invoice draft',
+  description:
+    'Issues a draft as an invoice: assigns the next gap-free number for the account and year (INV-2026-0001), renders the PDF ' +
+    '(pdf_url with the agent key; share_url for the customer, no key, expiring) and, if the draft asked for it, creates a ' +
+    'Stripe payment link. Safe to retry: confirming the same draft again returns the same invoice.',
+  route: { method: 'POST', path: '/invoice/confirm' },
+  scope: 'invoices:write',
+  cost: 0,
+  mode: 'sync',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  input: z.object({
+    draft_id: z.string().regex(idPattern('draft'), 'must be a draft id such as "drf_01…" from invoice_draft').describe('From invoice_draft.'),
+  }),
+  output: invoiceOutputSchema,
+  async run({ draft_id }, ctx) {
+    const invoice = await confirmDraft(ctx, draft_id);
+    return { ...invoice, next_actions: [ctx.nextAction('invoice_get', { invoice_id: invoice.invoice_id }, 'Read the invoice again later, with a fresh share link.')] };
+  },
+  summarize: invoiceSummary,
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/kernel/tool.js';
+import { confirmDraft, createDraft } from './engine.js';
+import { invoiceInputSchema, invoiceOutputSchema } from './schema.js';
+import { invoiceSummary } from './summary.js';
+
+export default defineTool({
+  name: 'invoice_create',
+  title: 'Create an invoice in one call',
+  description:
+    'Drafts and confirms in one call: returns the numbered invoice with totals, PDF links and (when payment_link is true) a ' +
+    'Stripe payment link. Pass idempotency_key (any unique string) so that a retry returns the same invoice instead of a ' +
+    'second one. Prefer invoice_draft + invoice_confirm when the user should check the numbers first.',
+  route: { method: 'POST', path: '/invoice/create' },
+  scope: 'invoices:write',
+  cost: 1,
+  mode: 'sync',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  input: invoiceInputSchema.extend({
+    idempotency_key: z.string().min(1).max(255).optional().describe('The same key returns the same invoice (24 h and beyond).'),
+  }),
+  output: invoiceOutputSchema,
+  async run({ idempotency_key, ...input }, ctx) {
+    const draft = await createDraft(ctx, input, idempotency_key);
+    const invoice = await confirmDraft(ctx, draft.draft_id);
+    return { ...invoice, next_actions: [ctx.nextAction('invoice_get', { invoice_id: invoice.invoice_id }, 'Read the invoice again later, with a fresh share link.')] };
+  },
+  summarize: invoiceSummary,
+});

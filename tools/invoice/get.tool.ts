@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/kernel/tool.js';
+import { idPattern } from '../../src/kernel/ids.js';
+import { readInvoice } from './engine.js';
+import { invoiceOutputSchema } from './schema.js';
+import { invoiceSummary } from './summary.js';
+
+export default defineTool({
+  name: 'invoice_get',
+  title: 'Get an invoice',
+  description: 'Returns a confirmed invoice with its numbers, PDF link, a fresh share link for the customer, and its payment link.',
+  route: { method: 'GET', path: '/invoices/:invoiceId' },
+  scope: 'invoices:read',
+  cost: 0,
+  mode: 'sync',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: z.object({
+    invoice_id: z.string().regex(idPattern('invoice'), 'must be an invoice id such as "inv_01…"').describe('From invoice_confirm or invoice_create.'),
+  }),
+  output: invoiceOutputSchema,
+  async run({ invoice_id }, ctx) {
+    return { ...(await readInvoice(ctx, invoice_id)), next_actions: [] };
+  },
+  summarize: invoiceSummary,
+});
