@@ -12,7 +12,7 @@ import { JobWorker } from './jobs/worker.js';
 import { Dispatcher } from './transports/dispatch.js';
 import { Access } from './access/access.js';
 import { Files } from './files/files.js';
-import { stripeGateway } from './payments/stripe.js';
+import type { PaymentGateway } from './payments/gateway.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
 import { restPrefix } from './kernel/catalogue.js';
@@ -68,7 +68,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   let boundUrl: string | undefined;
   const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? `http://${urlHost(config.host)}:${config.port}`;
   const files = new Files(store, now, () => baseUrl());
-  const payments = config.stripe ? stripeGateway(config.stripe) : null;
+  // The Stripe SDK loads on the first payment link, not at start-up.
+  let stripe: Promise<PaymentGateway> | undefined;
+  const stripeConfig = config.stripe;
+  const payments: PaymentGateway | null = stripeConfig
+    ? {
+        async createPaymentLink(request) {
+          stripe ??= import('./payments/stripe.js').then(({ stripeGateway }) => stripeGateway(stripeConfig));
+          return (await stripe).createPaymentLink(request);
+        },
+      }
+    : null;
   const dispatcher = new Dispatcher({
     catalogue,
     store,

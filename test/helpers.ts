@@ -94,7 +94,7 @@ export async function pollUntil<T>(fn: () => Promise<T | undefined>, timeoutMs =
 export const json = (response: Response): Promise<any> => response.json();
 
 /** The built CLI, as `npx agent-outcomes` runs it. */
-export const builtCli = path.join(root, 'dist/agent-outcomes.mjs');
+export const builtCli = path.join(root, 'dist/cli/agent-outcomes.mjs');
 
 /** Runs the built CLI to its end with a clean environment plus `env`. */
 export function runBuiltCli(args: string[], env: Record<string, string> = {}) {

@@ -8,7 +8,7 @@ import { measuredRow, type Benchmark, type Row } from './row.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The built CLI, as users run it (`npm run bench` builds first). */
-const cli = path.join(root, 'dist/agent-outcomes.mjs');
+const cli = path.join(root, 'dist/cli/agent-outcomes.mjs');
 const runs = 10;
 const timeoutMs = 10_000;
 

@@ -5,7 +5,9 @@ import type { PaymentLink } from '../../src/payments/gateway.js';
 import { computeInvoice, type ComputedInvoice, type Seller } from './compute.js';
 import type { InvoiceInput } from './schema.js';
 import type { InvoiceDocument } from './document.js';
-import { renderInvoicePdf, unrenderableCharacters } from './pdf.js';
+
+// pdf-lib, fontkit and the fonts load on the first invoice, not when the server starts.
+const pdf = () => import('./pdf.js');
 
 /** How long a draft can be confirmed. */
 export const draftTtlMs = 7 * 24 * 60 * 60_000;
@@ -45,13 +47,13 @@ async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Pro
 }
 
 /** Every text the PDF will draw must be drawable: refuse early, naming the characters. */
-function checkRenderable(computed: ComputedInvoice): void {
+async function checkRenderable(computed: ComputedInvoice): Promise<void> {
   const texts = [
     ...[computed.customer, computed.seller].flatMap((party) => [party.name, party.email, party.address, party.tax_id]),
     ...computed.line_items.map((line) => line.description),
     computed.notes,
   ].filter((text): text is string => typeof text === 'string');
-  const missing = unrenderableCharacters(texts);
+  const missing = (await pdf()).unrenderableCharacters(texts);
   if (missing.length) {
     throw new OutcomeError(
       'unprocessable',
@@ -75,7 +77,7 @@ export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempot
   const now = ctx.now();
   const { seller, warnings } = await sellerOf(ctx, input.seller);
   const computed = computeInvoice(input, seller, now.toISOString().slice(0, 10));
-  checkRenderable(computed);
+  await checkRenderable(computed);
   computed.warnings.push(...warnings);
   if (input.payment_link && !ctx.payments) {
     computed.warnings.push(
@@ -185,6 +187,7 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
   const { db } = ctx.store;
   const invoiceId = draft.invoice_id as string;
   const computed = JSON.parse(draft.computed) as ComputedInvoice;
+  const { renderInvoicePdf } = await pdf();
   try {
     let link: PaymentLink | null = null;
     if (draft.payment_link === 1 && ctx.payments) {
