@@ -33,6 +33,13 @@ describe('the admin CLI', () => {
     const afterRevoke = JSON.parse((await run(['keys', 'list', '--account', account_id, '--json'], { DATA_DIR: dir })).stdout);
     expect(afterRevoke.keys[0].revoked_at).not.toBeNull();
 
+    const seller = await run(
+      ['accounts', 'update', '--account', account_id, '--seller-name', 'Studio Ω', '--seller-address', 'Rue 1\\n75001 Paris', '--seller-tax-id', 'FR1', '--seller-email', 'hi@studio.example', '--json'],
+      { DATA_DIR: dir },
+    );
+    expect(JSON.parse(seller.stdout).seller).toEqual({ name: 'Studio Ω', address: 'Rue 1\n75001 Paris', tax_id: 'FR1', email: 'hi@studio.example' });
+    expect((await run(['accounts', 'update', '--account', account_id, '--seller-email', 'nope'], { DATA_DIR: dir })).stderr).toContain('not an email');
+
     const activated = await run(['plan', 'activate', '--account', account_id, '--plan', 'pro', '--limit', '5', '--data-dir', dir]);
     expect(activated.stdout).toContain('pro plan with a limit of 5 units');
     const report = JSON.parse((await run(['usage', '--account', account_id, '--json', '--data-dir', dir])).stdout);

@@ -72,7 +72,7 @@ export const invoiceCreate: Benchmark = {
         .executeTakeFirstOrThrow();
       return [
         measuredRow({
-          name: 'invoice_create, 10 lines + PDF (median)',
+          name: `invoice_create, 10 lines + PDF of ${file.bytes.length.toLocaleString('en-US')} B (median)`,
           unit: 'ms',
           figure: median(create),
           baseline: { name: 'invoice_draft, no PDF', figure: median(draft) },

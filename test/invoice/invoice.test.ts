@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.js';
 import { json, startApp, type StartedApp } from '../helpers.js';
 
@@ -116,6 +118,24 @@ describe('invoices', () => {
     // No number was consumed by the failed attempt.
     const next = Number(lastNumber.slice(-4)) + 1;
     expect(confirmed.number).toBe(`${lastNumber.slice(0, -4)}${String(next).padStart(4, '0')}`);
+  });
+
+  it('over MCP: invoice_create returns structuredContent that matches its output schema', async () => {
+    const client = new Client({ name: 'invoice-mcp', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${app.key}` } } }));
+    try {
+      await client.listTools(); // the client validates structuredContent against the listed outputSchema
+      const result = (await client.callTool({ name: 'invoice_create', arguments: { ...acmeInvoice, payment_link: true } })) as {
+        isError?: boolean;
+        structuredContent?: { number?: string; payment_link?: { url: string } };
+        content: Array<{ text?: string }>;
+      };
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent?.number).toMatch(/^INV-/);
+      expect(result.content[0]?.text).toContain(result.structuredContent?.payment_link?.url);
+    } finally {
+      await client.close();
+    }
   });
 
   it('invoice_create with an idempotency_key returns the same invoice', async () => {
