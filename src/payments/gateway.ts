@@ -3,7 +3,8 @@ export interface PaymentLinkRequest {
   /** Derived from the draft, so that a retry after a failure never creates a second link. */
   idempotencyKey: string;
   invoiceId: string;
-  invoiceNumber: string;
+  /** The name of the single line used when the lines cannot be sent one by one ("Invoice for Acme GmbH"). */
+  summary: string;
   /** ISO 4217, upper case. */
   currency: string;
   /** Integer minor units per ISO 4217 (JPY 0, USD 2, KWD 3 decimals). */

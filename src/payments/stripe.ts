@@ -43,7 +43,7 @@ function lineItems(request: PaymentLinkRequest): LineItem[] {
   // The total first: a currency or amount Stripe can't take fails here, whatever the lines.
   const total = toStripeAmount(request.currency, request.total);
   const lines = itemisedLines(request) ?? [
-    { name: `Invoice ${request.invoiceNumber}`, unitAmount: total, quantity: 1 },
+    { name: request.summary, unitAmount: total, quantity: 1 },
   ];
   const currency = request.currency.toLowerCase();
   return lines.map((line) => ({
@@ -89,7 +89,8 @@ export function stripeGateway(options: { secretKey: string; apiBase?: string }):
 
   return {
     async createPaymentLink(request) {
-      const metadata = { invoice_id: request.invoiceId, invoice_number: request.invoiceNumber };
+      // The number is taken only when the invoice is stored, after the link exists: the id ties them.
+      const metadata = { invoice_id: request.invoiceId };
       const params: Stripe.PaymentLinkCreateParams = {
         line_items: lineItems(request),
         metadata,

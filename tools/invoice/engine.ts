@@ -194,7 +194,7 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
       link = await ctx.payments.createPaymentLink({
         idempotencyKey: `invoice-draft-${draft.id}`,
         invoiceId,
-        invoiceNumber: invoiceId,
+        summary: `Invoice for ${computed.customer.name}`,
         currency: computed.currency,
         total: computed.totals.total,
         lines: computed.line_items.map((line) => ({
