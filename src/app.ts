@@ -13,6 +13,7 @@ import { Dispatcher } from './transports/dispatch.js';
 import { Access } from './access/access.js';
 import { Files } from './files/files.js';
 import type { PaymentGateway } from './payments/gateway.js';
+import { openAiCompatible } from './compose/openai.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
 import { restPrefix } from './kernel/catalogue.js';
@@ -85,6 +86,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     access,
     files,
     payments,
+    llm: config.llm ? openAiCompatible(config.llm) : null,
     jobs,
     baseUrl,
     validateOutput: config.validateOutput,

@@ -57,6 +57,13 @@ export const environmentSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
     .optional()
     .describe("Another host for Stripe's API (a local test server); default api.stripe.com."),
+  LLM_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:11434/v1' })
+    .optional()
+    .describe('OpenAI-compatible endpoint for generated copy (OpenAI, Ollama, vLLM, LM Studio), e.g. http://localhost:11434/v1.'),
+  LLM_API_KEY: z.string().optional().describe('API key for LLM_BASE_URL, if it needs one.'),
+  LLM_MODEL: z.string().min(1).optional().describe('Model name at LLM_BASE_URL (required with it).'),
+  LLM_TIMEOUT_SECONDS: integer(1, 600, 30).describe('How long one LLM answer may take before the template composer is used.'),
   NODE_ENV: z
     .string()
     .optional()
@@ -66,7 +73,7 @@ export const environmentSchema = z.object({
 export type Environment = z.infer<typeof environmentSchema>;
 
 /** Their values never appear in messages. */
-const secretVariables = new Set(['STRIPE_SECRET_KEY', 'AGENT_KEY']);
+const secretVariables = new Set(['STRIPE_SECRET_KEY', 'AGENT_KEY', 'LLM_API_KEY']);
 
 export interface Config {
   host: string;
@@ -86,6 +93,7 @@ export interface Config {
   authMaxFailures: number;
   bootstrap: boolean;
   stripe: { secretKey: string; apiBase: string | undefined } | undefined;
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** stdio's key; never logged. */
   agentKey: string | undefined;
 }
@@ -103,6 +111,12 @@ function databaseFileOf(env: Environment): string {
     );
   }
   return path.resolve(url.replace(/^sqlite:(\/\/)?/, ''));
+}
+
+function llmOf(e: Environment): Config['llm'] {
+  if (!e.LLM_BASE_URL) return undefined;
+  if (!e.LLM_MODEL) throw new ConfigError('Invalid configuration. LLM_MODEL: required with LLM_BASE_URL (e.g. gpt-4o-mini, llama3.1).');
+  return { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 };
 }
 
 /** Reads and validates the environment; throws ConfigError naming each bad variable and what it takes. */
@@ -139,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateOutput: e.NODE_ENV !== 'production',
     authMaxFailures: e.AUTH_MAX_FAILURES,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE } : undefined,
+    llm: llmOf(e),
     bootstrap: e.BOOTSTRAP === 'true',
     agentKey: e.AGENT_KEY,
   };

@@ -7,6 +7,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import type { Access } from '../access/access.js';
 import type { Files } from '../files/files.js';
 import type { PaymentGateway } from '../payments/gateway.js';
+import type { GenerationRequest, GenerationResult, Sampler } from '../compose/types.js';
 
 export const toolNamePattern = /^[a-z0-9_]{1,64}$/;
 
@@ -37,6 +38,16 @@ export interface ToolContext {
   jobs: JobQueue;
   access: Access;
   files: Files;
+  /**
+   * The calling MCP client's own model (sampling), when the client declared the capability on
+   * a connection that can carry server-to-client requests (stdio); undefined otherwise.
+   */
+  sampler?: Sampler;
+  /**
+   * The generation layer (DESIGN §8): the client's model through sampling, else the
+   * OpenAI-compatible endpoint, else the request's template; reports which one wrote it.
+   */
+  compose: { generate<T>(request: Omit<GenerationRequest<T>, 'sampler' | 'signal'>): Promise<GenerationResult<T>> };
   /** The payment processor, or null when none is configured (STRIPE_SECRET_KEY). */
   payments: PaymentGateway | null;
   log: Logger;

@@ -171,4 +171,22 @@ export const migrations: Record<string, Migration> = {
       for (const table of ['invoice_counters', 'invoices', 'invoice_drafts', 'files', 'settings']) await db.schema.dropTable(table).execute();
     },
   },
+  '0004_content': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('content_packs')
+        .addColumn('id', 'text', (col) => col.notNull())
+        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
+        .addColumn('version', 'integer', (col) => col.notNull())
+        .addColumn('content', 'text', (col) => col.notNull())
+        .addColumn('blocks', 'text', (col) => col.notNull())
+        .addColumn('meta', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('content_packs_pk', ['id', 'version'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('content_packs').execute();
+    },
+  },
 };

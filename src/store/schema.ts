@@ -149,6 +149,19 @@ export interface InvoiceCountersTable {
   last_sequence: number;
 }
 
+export interface ContentPacksTable {
+  id: string;
+  account_id: string;
+  version: number;
+  /** What the generator wrote (JSON); revisions edit it per channel. */
+  content: string;
+  /** The rendered blocks with their checks (JSON). */
+  blocks: string;
+  /** generator, topic, warnings, source sentence count, cta (JSON). */
+  meta: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   jobs: JobsTable;
   accounts: AccountsTable;
@@ -161,6 +174,7 @@ export interface Database {
   invoice_drafts: InvoiceDraftsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
+  content_packs: ContentPacksTable;
 }
 
 export type { ColumnType };

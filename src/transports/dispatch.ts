@@ -7,6 +7,8 @@ import type { Tool, ToolContext } from '../kernel/tool.js';
 import type { Store } from '../store/store.js';
 import type { JobQueue, JobProgress, JobRow } from '../jobs/queue.js';
 import type { JobExecutor } from '../jobs/worker.js';
+import type { Sampler } from '../compose/types.js';
+import { generate, type LlmClient } from '../compose/generate.js';
 import type { Access } from '../access/access.js';
 import type { Files } from '../files/files.js';
 import type { PaymentGateway } from '../payments/gateway.js';
@@ -23,6 +25,8 @@ export interface CallOptions {
   /** How long to wait for a queued job's result before answering with its handle. */
   waitMs?: number;
   onProgress?: (progress: JobProgress) => void;
+  /** The MCP client's model, when it offers sampling (inline calls only: a job outlives the request). */
+  sampler?: Sampler;
 }
 
 // A call without a signal of its own cannot be cancelled: one shared signal serves them all.
@@ -39,6 +43,8 @@ export interface DispatcherOptions {
   access: Access;
   files: Files;
   payments: PaymentGateway | null;
+  /** The OpenAI-compatible endpoint (LLM_BASE_URL), or null. */
+  llm: LlmClient | null;
   jobs: JobQueue;
   baseUrl: () => string;
   validateOutput: boolean;
@@ -86,6 +92,7 @@ export class Dispatcher {
           log: options.log,
           signal: options.signal ?? neverAborted,
           progress: async (progress) => options.onProgress?.(progress),
+          sampler: options.sampler,
         });
       }
     } catch (error) {
@@ -155,9 +162,10 @@ export class Dispatcher {
       log: Logger;
       signal: AbortSignal;
       progress: (progress: JobProgress) => Promise<void>;
+      sampler?: Sampler;
     },
   ): Promise<Record<string, unknown>> {
-    const { catalogue, store, jobs, access, files, payments, baseUrl, validateOutput } = this.options;
+    const { catalogue, store, jobs, access, files, payments, llm, baseUrl, validateOutput } = this.options;
     const context: ToolContext = {
       requestId: call.requestId,
       caller: call.caller,
@@ -166,6 +174,8 @@ export class Dispatcher {
       access,
       files,
       payments,
+      sampler: call.sampler,
+      compose: { generate: (request) => generate({ ...request, sampler: call.sampler, signal: call.signal }, llm) },
       log: call.log,
       signal: call.signal,
       now: this.now,

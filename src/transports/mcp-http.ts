@@ -8,7 +8,7 @@ import { createMcpServer, type McpDeps } from './mcp.js';
  */
 export function mcpHttpHandler(deps: McpDeps): RequestHandler {
   return async (req, res) => {
-    const server = createMcpServer(deps, undefined, req.log, req.id);
+    const server = createMcpServer(deps, { requestId: req.id, duplex: false }, req.log);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       void transport.close();

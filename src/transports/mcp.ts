@@ -14,6 +14,7 @@ import { summarizeJob, summarizeResult } from '../kernel/summary.js';
 import { packageInfo } from '../version.js';
 import type { Dispatcher } from './dispatch.js';
 import { callerOfAuthInfo } from './auth.js';
+import type { Sampler } from '../compose/types.js';
 
 export interface McpDeps {
   catalogue: Catalogue;
@@ -34,12 +35,20 @@ function errorResult(error: OutcomeError): CallToolResult {
 const sharedValidator = new AjvJsonSchemaValidator();
 
 /** A low-level MCP server over the catalogue, for one caller. HTTP builds one per request. */
-/**
- * `caller` is fixed for stdio; over HTTP it is undefined and each call's comes from
- * `extra.authInfo`. `requestId` is the HTTP request's (its logger already carries it);
- * stdio gives none and each call gets its own.
- */
-export function createMcpServer(deps: McpDeps, caller: Caller | undefined, log: Logger, requestId?: string): Server {
+export interface McpConnection {
+  /** Fixed for stdio; over HTTP each call's caller comes from `extra.authInfo`. */
+  caller?: Caller;
+  /** The HTTP request's id (its logger already carries it); stdio calls each get their own. */
+  requestId?: string;
+  /**
+   * Whether server-to-client requests (sampling) can reach the client and come back: yes on
+   * stdio; no on stateless HTTP, where the answer would arrive at another per-request server.
+   */
+  duplex: boolean;
+}
+
+export function createMcpServer(deps: McpDeps, connection: McpConnection, log: Logger): Server {
+  const { caller, requestId } = connection;
   const { catalogue, dispatcher, jobWaitMs } = deps;
   const server = new Server(
     { name: packageInfo.name, version: packageInfo.version, title: 'Agent Outcome API' },
@@ -73,8 +82,19 @@ export function createMcpServer(deps: McpDeps, caller: Caller | undefined, log: 
               .catch(() => undefined);
           };
     try {
+      const sampler: Sampler | undefined =
+        connection.duplex && server.getClientCapabilities()?.sampling
+          ? async ({ system, prompt, maxTokens, signal }) => {
+              const answer = await server.createMessage(
+                { systemPrompt: system, messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens },
+                { signal },
+              );
+              return answer.content.type === 'text' ? answer.content.text : '';
+            }
+          : undefined;
       const outcome = await dispatcher.call(tool, request.params.arguments ?? {}, {
         caller: callCaller,
+        sampler,
         requestId: callId,
         log: callLog,
         signal: extra.signal,
