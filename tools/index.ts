@@ -5,6 +5,9 @@ import invoiceDraft from './invoice/draft.tool.js';
 import invoiceConfirm from './invoice/confirm.tool.js';
 import invoiceCreate from './invoice/create.tool.js';
 import invoiceGet from './invoice/get.tool.js';
+import contentRepurpose from './content/repurpose.tool.js';
+import contentRevise from './content/revise.tool.js';
+import contentGet from './content/get.tool.js';
 
 /** The catalogue: the only list of tools. Every transport, discovery and OpenAPI derive from it. */
-export const catalogue: readonly Tool[] = [jobStatus, usageGet, invoiceDraft, invoiceConfirm, invoiceCreate, invoiceGet];
+export const catalogue: readonly Tool[] = [jobStatus, usageGet, invoiceDraft, invoiceConfirm, invoiceCreate, invoiceGet, contentRepurpose, contentRevise, contentGet];

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import type { Brief } from '../../src/compose/types.js';
+import type { SourceSentence } from './extract.js';
+import { salientWords } from './extract.js';
+import type { Channel, Content } from './schema.js';
+
+/**
+ * The deterministic template composer for content packs: curated phrasing per tone (and a
+ * few niche-specific benefit lines), varied by a hash of the request so that different topics
+ * read differently while the same request always gives the same pack. With source text, the
+ * pack is built from the source's own key points and cites them.
+ */
+
+export interface ComposeRequest {
+  brief: Brief;
+  /** The subject in a few words. */
+  topic: string;
+  audience: string | null;
+  tone: string | null;
+  brand: string | null;
+  keyPoints: SourceSentence[] | null;
+  channels: readonly Channel[];
+}
+
+export interface Composed {
+  content: Content;
+  sources: Partial<Record<Channel, number[]>>;
+}
+
+type Tone = 'professional' | 'friendly' | 'bold';
+
+function toneOf(tone: string | null, brief: Brief): Tone {
+  const words = [tone ?? '', ...brief.tone].join(' ').toLowerCase();
+  if (/bold|energetic|punchy|confident|edgy|urgent/.test(words)) return 'bold';
+  if (/friendly|warm|casual|playful|fun|witty|relaxed/.test(words)) return 'friendly';
+  return 'professional';
+}
+
+/** A seeded chooser: the same request picks the same variants. */
+function chooser(seed: string) {
+  const digest = createHash('sha256').update(seed).digest();
+  let index = 0;
+  return <T>(options: readonly T[]): T => options[(digest[index++ % digest.length] as number) % options.length] as T;
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const titleCase = (text: string) =>
+  text.replace(/\p{L}[\p{L}'’]*/gu, (word, offset: number) =>
+    offset > 0 && /^(a|an|and|as|at|but|by|for|in|of|on|or|the|to|vs|with)$/i.test(word) ? word.toLowerCase() : capitalize(word),
+  );
+
+/** Cut at a word boundary so that `text` fits in `max` characters (an ellipsis marks a cut). */
+export function fit(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+const pad = (text: string, min: number, filler: string) => (text.length >= min ? text : `${text} ${filler}`.trim());
+
+const nicheBenefits: Record<string, string[]> = {
+  pet_services: ['Calmer, happier pets after every visit', 'Gentle handling by people who love animals', 'Appointments that fit a busy week'],
+  fitness: ['Workouts that fit the time you actually have', 'Progress you can measure week by week', 'Coaching that keeps you consistent'],
+  food_beverage: ['Fresh ingredients, made in small batches', 'Flavours worth coming back for', 'Easy ordering for busy days'],
+  saas: ['Set up in minutes, not weeks', 'Fewer manual steps for the whole team', 'Data you can trust in one place'],
+  ecommerce: ['Fast, tracked delivery', 'Easy returns if it is not right', 'Quality you can see in the details'],
+  education: ['Lessons that build on each other', 'Practice with feedback at every step', 'Learn at your own pace'],
+};
+
+const genericBenefits = (topic: string) => [
+  `A clear starting point for ${topic}`,
+  'Practical steps you can use this week',
+  'Fewer mistakes, less wasted time',
+  'Results you can measure',
+];
+
+/** Generic points about a topic, for prompts with no source text. */
+function topicPoints(topic: string, audience: string | null, tone: Tone, pick: ReturnType<typeof chooser>): string[] {
+  const who = audience ? ` for ${audience}` : '';
+  const opener = {
+    professional: [`${capitalize(topic)} matters${who} because small improvements compound over time.`, `Getting ${topic} right${who} starts with a clear goal and a simple plan.`],
+    friendly: [`Here's the good news: ${topic}${who} is easier than it looks.`, `Let's be honest, ${topic}${who} can feel overwhelming at first.`],
+    bold: [`Most people get ${topic} wrong${audience ? `, and ${audience} pay for it` : ''}.`, `${capitalize(topic)} is the lever almost everyone${who} ignores.`],
+  }[tone];
+  return [
+    pick(opener),
+    pick([`Start with the one problem ${topic} should solve, and write it down in a sentence.`, `Decide what success looks like before you change anything about ${topic}.`]),
+    pick(['Pick one small, measurable step and do it this week.', 'Choose a single change you can test in days, not months.']),
+    pick(['Track the result honestly, and keep what works.', 'Measure before and after, so the numbers tell you what to keep.']),
+    pick(['Make the routine easy to repeat, because consistency beats intensity.', 'Turn what worked into a checklist you can repeat.']),
+    pick([`Share what you learn about ${topic}; it helps others and sharpens your own thinking.`, `Revisit your approach to ${topic} every month and adjust.`]),
+  ];
+}
+
+function hashtagsOf(topic: string, brief: Brief): string[] {
+  const words = [...brief.keywords, ...salientWords(topic, 3)];
+  const tags: string[] = [];
+  for (const word of words) {
+    const tag = word.replace(/[^\p{L}\p{N}]+(\p{L})?/gu, (_m, letter: string | undefined) => (letter ? letter.toUpperCase() : '')).replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+    if (tag.length >= 3 && tag.length <= 30 && !tags.includes(tag)) tags.push(tag);
+    if (tags.length === 3) break;
+  }
+  return tags;
+}
+
+/** Source sentences as headings: their two most telling words, in title case. */
+const headingOf = (sentence: string, fallback: string) => {
+  const words = salientWords(sentence, 3);
+  return words.length ? titleCase(words.join(' and ')) : fallback;
+};
+
+export function composeContent(request: ComposeRequest): Composed {
+  const { brief, topic, audience, brand, keyPoints, channels } = request;
+  const tone = toneOf(request.tone, brief);
+  const pick = chooser(JSON.stringify([topic, audience, tone, brand, keyPoints?.map((p) => p.index)]));
+  const points = keyPoints ? keyPoints.map((p) => p.text) : topicPoints(topic, audience, tone, pick);
+  const cite = keyPoints ? keyPoints.map((p) => p.index) : [];
+  const short = fit(topic, 40);
+  const who = audience ? ` for ${audience}` : '';
+  const sources: Partial<Record<Channel, number[]>> = {};
+  const content: Content = { topic: fit(topic, 120) };
+  const title = fit(
+    titleCase(pick([`${topic}: a practical guide${who}`, `${topic}, explained${who}`, `What to know about ${topic}`])),
+    70,
+  );
+
+  if (channels.includes('blog')) {
+    const sections = [0, 1, 2].map((group) => {
+      const slice = points.slice(group * 2, group * 2 + 2);
+      return { heading: keyPoints ? headingOf(slice.join(' '), `Part ${group + 1}`) : pick([['Why it matters', 'The problem first'], ['Where to start', 'A simple plan'], ['Keep what works', 'Make it stick']][group] as string[]), body: slice.join(' ') };
+    }).filter((section) => section.body);
+    content.blog = {
+      title,
+      meta_description: fit(`${capitalize(topic)}${who}: ${points[0] ?? ''}`, 155),
+      intro: keyPoints ? (points[0] as string) : pick([`This guide walks through ${topic}${who}, step by step.`, `Here is a short, practical look at ${topic}${who}.`]),
+      sections: sections.length >= 2 ? sections : [...sections, { heading: 'In short', body: points.join(' ') }],
+      conclusion: keyPoints ? (points[points.length - 1] as string) : pick([`Start small with ${topic}, measure, and keep what works.`, `${capitalize(topic)} rewards steady, measured effort.`]),
+    };
+    sources.blog = cite;
+  }
+  if (channels.includes('linkedin')) {
+    const hook = fit(
+      pick({
+        professional: [`${capitalize(topic)}: what I'd tell anyone starting today.`, `Three lessons on ${topic} worth sharing.`],
+        friendly: [`Let's talk about ${topic} for a minute.`, `A few things I've learned about ${topic}.`],
+        bold: [`Stop overcomplicating ${topic}.`, `Unpopular opinion: ${topic} is simpler than you think.`],
+      }[tone]),
+      140,
+    );
+    content.linkedin = {
+      hook,
+      body: fit(points.slice(0, 5).map((point) => `→ ${point}`).join('\n') + `\n\n${pick(['What would you add?', 'How do you approach it?', 'Agree, or not?'])}`, 2500),
+      hashtags: hashtagsOf(topic, brief),
+    };
+    sources.linkedin = cite.slice(0, 5);
+  }
+  if (channels.includes('email')) {
+    const subject = fit(`${capitalize(short)}${pick([': a quick guide', ': what to know', ', simply'])}`, 60);
+    content.email = {
+      subject,
+      preheader: fit(pad(`${points[0] ?? ''}`, 40, `A short, practical read on ${topic}.`), 100),
+      greeting: pick({ professional: ['Hello,', 'Hi there,'], friendly: ['Hi there!', 'Hey,'], bold: ['Straight to it:', 'Quick one:'] }[tone]),
+      paragraphs: points.slice(0, 3),
+      signoff: brand ? `— ${brand}` : pick(['Thanks for reading.', 'Talk soon.']),
+    };
+    sources.email = cite.slice(0, 3);
+  }
+  if (channels.includes('x_thread')) {
+    const hook = pick([`${capitalize(topic)} in ${Math.min(points.length, 5)} short points 🧵`, `A thread on ${topic}${who} 🧵`]);
+    content.x_thread = { tweets: [hook, ...points.slice(0, 5), pick([`That's it. Save this for later.`, 'Follow for more like this.'])] };
+    sources.x_thread = cite.slice(0, 5);
+  }
+  if (channels.includes('page_sections')) {
+    const benefits = keyPoints
+      ? points.slice(0, 3).map((point) => ({ title: fit(headingOf(point, 'Why it matters'), 80), text: fit(point, 300) }))
+      : (nicheBenefits[brief.niche] ?? genericBenefits(topic)).slice(0, 3).map((line, i) => ({ title: fit(line, 80), text: fit(points[i + 1] ?? line, 300) }));
+    content.page_sections = {
+      hero: { headline: fit(capitalize(topic), 90), subheadline: fit(points[0] ?? `Everything you need to know about ${topic}.`, 200) },
+      benefits,
+      faq: [
+        { question: fit(`What is ${topic} about?`, 200), answer: fit(points[0] ?? capitalize(topic), 600) },
+        { question: fit(audience ? `Is it right for ${audience}?` : 'Who is it for?', 200), answer: fit(points[1] ?? `Anyone who wants results from ${topic}.`, 600) },
+        { question: 'How do I get started?', answer: fit(points[2] ?? 'Start with one small step this week.', 600) },
+      ],
+      cta: { headline: fit(pick([`Ready to get started with ${topic}?`, `Take the first step with ${topic}`]), 120), button_text: pick(['Get started', 'Learn more', 'Start today']) },
+    };
+    sources.page_sections = cite.slice(0, 3);
+  }
+  return { content, sources };
+}

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import type { ToolContext } from '../../src/kernel/tool.js';
+import { OutcomeError } from '../../src/kernel/errors.js';
+import { newId } from '../../src/kernel/ids.js';
+import type { GeneratorName } from '../../src/compose/types.js';
+import { composeContent, fit } from './compose.js';
+import { keyPoints, salientWords, sentencesOf } from './extract.js';
+
+// NLP (compromise) and X's tweet counter (twitter-text) load on the first content call, not at start-up.
+const nlp = () => import('../../src/compose/brief.js');
+const renderer = () => import('./render.js');
+import { channels as allChannels, contentSchema, type Block, type Channel, type Content, type RepurposeInput } from './schema.js';
+
+export interface PackMeta {
+  generator: GeneratorName;
+  topic: string;
+  warnings: string[];
+  source_sentences: number | null;
+  created_at: string;
+}
+
+export interface Pack {
+  pack_id: string;
+  version: number;
+  blocks: Block[];
+  meta: PackMeta;
+}
+
+interface StoredMeta extends PackMeta {
+  cta: { text: string; url: string } | null;
+  keywords: string[];
+  sources: Partial<Record<Channel, number[]>>;
+}
+
+const leadIn = /^(please\s+)?((write|create|make|draft|generate|give me|i need)\s+)?(an?\s+|some\s+)?((blog\s+)?(post|article|thread|content|piece|email|newsletter)s?\s+)?(about|on|for|covering)\s+/i;
+
+/** The subject in a few words: the prompt without its lead-in, or the source's salient words. */
+function topicOf(prompt: string | undefined, source: string | undefined): string {
+  if (prompt) {
+    const first = prompt.split(/(?<=[.!?])\s/)[0] ?? prompt;
+    return fit(first.replace(leadIn, '').replace(/[.!?]+$/, ''), 80);
+  }
+  const words = salientWords(source ?? '', 3);
+  return words.length ? words.join(', ') : 'this topic';
+}
+
+/** The content schema narrowed to the requested channels, each required: what a model must write. */
+function schemaFor(channels: readonly Channel[]) {
+  const shape: Record<string, z.ZodType> = { topic: contentSchema.shape.topic };
+  for (const channel of channels) shape[channel] = contentSchema.shape[channel].unwrap();
+  return z.object(shape) as unknown as z.ZodType<Content>;
+}
+
+const systemPrompt =
+  'You write channel-ready marketing and editorial copy. Answer with one JSON object that matches the JSON Schema given, and nothing else. ' +
+  'Respect every length limit. Never invent facts, numbers or quotes that are not in the material given.';
+
+async function save(ctx: ToolContext, pack: { id: string; version: number; content: Content; blocks: Block[]; meta: StoredMeta }): Promise<void> {
+  await ctx.store.db
+    .insertInto('content_packs')
+    .values({
+      id: pack.id,
+      account_id: ctx.caller.accountId,
+      version: pack.version,
+      content: JSON.stringify(pack.content),
+      blocks: JSON.stringify(pack.blocks),
+      meta: JSON.stringify(pack.meta),
+      created_at: pack.meta.created_at,
+    })
+    .execute();
+}
+
+const publicMeta = ({ cta: _cta, keywords: _keywords, sources: _sources, ...meta }: StoredMeta): PackMeta => meta;
+
+export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promise<Pack> {
+  const channels = input.channels ? allChannels.filter((c) => input.channels?.includes(c)) : [...allChannels];
+  const sentences = input.source_text ? sentencesOf(input.source_text) : null;
+  if (sentences && sentences.length < 3) {
+    throw new OutcomeError('invalid_input', `source_text: found ${sentences.length} sentence(s); repurposing needs at least 3. For a topic, use prompt.`);
+  }
+  const points = sentences ? keyPoints(sentences, 6) : null;
+  const [{ extractBrief }, { renderBlocks }] = await Promise.all([nlp(), renderer()]);
+  const brief = extractBrief(input.prompt ?? input.source_text?.slice(0, 2000) ?? '');
+  const topic = topicOf(input.prompt, input.source_text);
+  const keywords = [...new Set([...salientWords(topic, 4), ...brief.keywords])].slice(0, 8);
+  const composed = composeContent({
+    brief,
+    topic,
+    audience: input.audience ?? brief.audience,
+    tone: input.tone ?? null,
+    brand: input.brand ?? brief.names[0] ?? null,
+    keyPoints: points,
+    channels,
+  });
+  const material = points
+    ? `Use only these key points from the source (numbered by sentence):\n${points.map((p) => `[${p.index}] ${p.text}`).join('\n')}`
+    : `Topic: ${topic}`;
+  const generated = await ctx.compose.generate({
+    schema: schemaFor(channels),
+    name: 'content_pack',
+    system: systemPrompt,
+    prompt: [
+      material,
+      input.audience ? `Audience: ${input.audience}` : '',
+      input.tone ? `Tone: ${input.tone}` : '',
+      input.brand ? `Brand: ${input.brand}` : '',
+      `Channels: ${channels.join(', ')}. The X thread's first tweet is a hook; the LinkedIn hook is one line under 140 characters; the email subject puts its point in the first 40 characters.`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    choice: input.generator,
+    template: () => composed.content,
+  });
+  const meta: StoredMeta = {
+    generator: generated.generator,
+    topic: generated.value.topic,
+    warnings: generated.warnings,
+    source_sentences: sentences?.length ?? null,
+    created_at: ctx.now().toISOString(),
+    cta: input.cta ?? null,
+    keywords,
+    sources: composed.sources,
+  };
+  const blocks = renderBlocks(generated.value, channels, { cta: input.cta, sources: composed.sources, keywords });
+  const id = newId('content');
+  await save(ctx, { id, version: 1, content: generated.value, blocks, meta });
+  return { pack_id: id, version: 1, blocks, meta: publicMeta(meta) };
+}
+
+async function loadVersion(ctx: ToolContext, packId: string, version?: number) {
+  let query = ctx.store.db.selectFrom('content_packs').selectAll().where('id', '=', packId).where('account_id', '=', ctx.caller.accountId);
+  query = version === undefined ? query.orderBy('version', 'desc').limit(1) : query.where('version', '=', version);
+  const row = await query.executeTakeFirst();
+  if (!row) {
+    throw new OutcomeError('not_found', version === undefined ? `No content pack ${packId} exists for this account.` : `Content pack ${packId} has no version ${version}.`);
+  }
+  return { row, content: JSON.parse(row.content) as Content, blocks: JSON.parse(row.blocks) as Block[], meta: JSON.parse(row.meta) as StoredMeta };
+}
+
+export async function readPack(ctx: ToolContext, packId: string, version?: number): Promise<Pack & { versions: number }> {
+  const { row, blocks, meta } = await loadVersion(ctx, packId, version);
+  const latest = await loadVersion(ctx, packId);
+  return { pack_id: row.id, version: row.version, blocks, meta: publicMeta(meta), versions: latest.row.version };
+}
+
+type Part = NonNullable<Content[Channel]>;
+
+/** Instructions the template composer can carry out without a model; the rest is reported unapplied. */
+function editWithoutModel(channel: Channel, part: Part, instructions: string): { part: Part; applied: string[]; unapplied: string[] } {
+  const edited = structuredClone(part) as Record<string, unknown>;
+  const applied: string[] = [];
+  const unapplied: string[] = [];
+  for (const instruction of instructions.split(/[.;\n]+|\band then\b/).map((s) => s.trim()).filter(Boolean)) {
+    const quoted = /\b(title|subject|headline|hook|preheader)\b.*?(?:to|:)\s*["'“‘](.+?)["'”’]\s*$/i.exec(instruction);
+    if (quoted) {
+      const field = (quoted[1] as string).toLowerCase();
+      const value = quoted[2] as string;
+      const target = field === 'headline' && channel === 'page_sections' ? 'hero' : field;
+      if (target === 'hero' && 'hero' in edited) {
+        (edited.hero as Record<string, unknown>).headline = value;
+        applied.push(instruction);
+      } else if (target in edited) {
+        edited[target] = value;
+        applied.push(instruction);
+      } else unapplied.push(`${instruction} (the ${channel} block has no ${field})`);
+      continue;
+    }
+    if (/\b(remove|drop|no)\b.*\bhashtags?\b/i.test(instruction) && 'hashtags' in edited) {
+      edited.hashtags = [];
+      applied.push(instruction);
+      continue;
+    }
+    if (/\b(shorter|more concise|trim|cut)\b/i.test(instruction)) {
+      const list = (['sections', 'paragraphs', 'tweets', 'faq'] as const).find((key) => Array.isArray(edited[key]) && (edited[key] as unknown[]).length > 2);
+      if (list) {
+        edited[list] = (edited[list] as unknown[]).slice(0, -1);
+        applied.push(instruction);
+      } else unapplied.push(`${instruction} (already at its shortest)`);
+      continue;
+    }
+    unapplied.push(`${instruction} (needs a model: configure LLM_BASE_URL/LLM_MODEL or use an MCP client with sampling, or send a replacement)`);
+  }
+  return { part: edited as Part, applied, unapplied };
+}
+
+/** A new version in which only `blockId` changed: replaced verbatim, or rewritten by instructions. */
+export async function revise(
+  ctx: ToolContext,
+  input: { pack_id: string; block_id: string; instructions?: string; replacement?: Record<string, unknown>; generator: 'auto' | 'template' | 'llm' },
+): Promise<Pack & { changed_block: string; applied: string[]; unapplied: string[] }> {
+  const latest = await loadVersion(ctx, input.pack_id);
+  const block = latest.blocks.find((candidate) => candidate.id === input.block_id);
+  if (!block) {
+    throw new OutcomeError('not_found', `Pack ${input.pack_id} has no block "${input.block_id}"; its blocks are ${latest.blocks.map((b) => `"${b.id}"`).join(', ')}.`);
+  }
+  const channel = block.channel;
+  const partSchema = contentSchema.shape[channel].unwrap() as unknown as z.ZodType<Part>;
+  const current = latest.content[channel] as Part;
+  let part: Part;
+  let applied: string[];
+  let unapplied: string[] = [];
+  let generator: GeneratorName;
+  const warnings: string[] = [];
+  if (input.replacement) {
+    const parsed = partSchema.safeParse(input.replacement);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => `replacement.${issue.path.join('.')}: ${issue.message}`).join('; ');
+      throw new OutcomeError('invalid_input', `The replacement for the ${channel} block does not fit it. ${issues}.`, { details: { issues: parsed.error.issues } });
+    }
+    part = parsed.data;
+    applied = ['replacement'];
+    generator = 'caller';
+  } else {
+    const instructions = input.instructions as string;
+    const offline = editWithoutModel(channel, current, instructions);
+    const generated = await ctx.compose.generate({
+      schema: partSchema,
+      name: `${channel}_block`,
+      system: systemPrompt,
+      prompt: `Revise this ${channel} block as instructed, keeping everything else as it is.\nInstructions: ${instructions}\nCurrent block:\n${JSON.stringify(current)}`,
+      choice: input.generator,
+      template: () => offline.part,
+    });
+    part = generated.value;
+    generator = generated.generator;
+    warnings.push(...generated.warnings);
+    [applied, unapplied] = generator === 'template' ? [offline.applied, offline.unapplied] : [[instructions], []];
+  }
+  const content = { ...latest.content, [channel]: part } as Content;
+  const { renderBlocks } = await renderer();
+  const [rendered] = renderBlocks(content, [channel], { cta: latest.meta.cta ?? undefined, sources: latest.meta.sources, keywords: latest.meta.keywords });
+  const blocks = latest.blocks.map((candidate) => (candidate.id === block.id ? (rendered as Block) : candidate));
+  const meta: StoredMeta = { ...latest.meta, generator, warnings, created_at: ctx.now().toISOString() };
+  const version = latest.row.version + 1;
+  await save(ctx, { id: input.pack_id, version, content, blocks, meta });
+  return { pack_id: input.pack_id, version, blocks, meta: publicMeta(meta), changed_block: block.id, applied, unapplied };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/kernel/tool.js';
+import { idPattern } from '../../src/kernel/ids.js';
+import { readPack } from './engine.js';
+import { packOutputSchema } from './schema.js';
+import { packSummary } from './summary.js';
+
+export default defineTool({
+  name: 'content_get',
+  title: 'Get a content pack',
+  description: 'Returns a content pack at its latest version, or at `version` N; `versions` says how many there are.',
+  route: { method: 'GET', path: '/content/:packId' },
+  scope: 'content:read',
+  cost: 0,
+  mode: 'sync',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: z.object({
+    pack_id: z.string().regex(idPattern('content'), 'must be a pack id such as "cnt_01…"'),
+    version: z.coerce.number().int().min(1).optional().describe('Default: the latest.'),
+  }),
+  output: packOutputSchema.extend({ versions: z.number().int() }),
+  async run({ pack_id, version }, ctx) {
+    return { ...(await readPack(ctx, pack_id, version)), next_actions: [] };
+  },
+  summarize: packSummary,
+});

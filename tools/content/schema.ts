@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+export const channels = ['blog', 'linkedin', 'email', 'x_thread', 'page_sections'] as const;
+export type Channel = (typeof channels)[number];
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/**
+ * What a generator writes (the template composer, the client's model or an LLM), one part
+ * per channel. The tool renders it into blocks (markdown, HTML, numbered tweets) and checks it.
+ */
+export const contentSchema = z.object({
+  topic: text(120).describe('The subject in a few words.'),
+  blog: z
+    .object({
+      title: text(110),
+      meta_description: text(155),
+      intro: text(1500),
+      sections: z.array(z.object({ heading: text(120), body: text(4000) })).min(2).max(8),
+      conclusion: text(1500),
+    })
+    .optional(),
+  linkedin: z
+    .object({
+      hook: text(140).describe('The first line, shown before "see more".'),
+      body: text(2500),
+      hashtags: z.array(z.string().regex(/^#?[\p{L}\p{N}_]{1,40}$/u)).max(5),
+    })
+    .optional(),
+  email: z
+    .object({
+      subject: text(60),
+      preheader: z.string().trim().min(40).max(100),
+      greeting: text(100),
+      paragraphs: z.array(text(1500)).min(1).max(6),
+      signoff: text(100),
+    })
+    .optional(),
+  x_thread: z.object({ tweets: z.array(text(1000)).min(2).max(15) }).optional(),
+  page_sections: z
+    .object({
+      hero: z.object({ headline: text(90), subheadline: text(200) }),
+      benefits: z.array(z.object({ title: text(80), text: text(300) })).min(3).max(6),
+      faq: z.array(z.object({ question: text(200), answer: text(600) })).min(2).max(6),
+      cta: z.object({ headline: text(120), button_text: text(40) }),
+    })
+    .optional(),
+});
+export type Content = z.output<typeof contentSchema>;
+
+const cta = z.object({ text: text(80), url: z.url({ protocol: /^https?$/ }).max(2000) });
+
+export const repurposeInputSchema = z
+  .object({
+    prompt: z.string().trim().min(3).max(2000).optional().describe('A topic or idea to write about.'),
+    source_text: z
+      .string()
+      .trim()
+      .min(200, 'needs at least 200 characters to repurpose; for a topic use prompt')
+      .max(100_000)
+      .optional()
+      .describe('An article, notes or transcript to repurpose; the pack uses its own sentences.'),
+    channels: z.array(z.enum(channels)).min(1).optional().describe(`Default all: ${channels.join(', ')}.`),
+    tone: z.string().max(60).optional().describe('e.g. friendly, professional, bold.'),
+    audience: z.string().max(120).optional(),
+    brand: z.string().max(80).optional(),
+    cta: cta.optional().describe('The call to action every channel ends with.'),
+    links: z.array(z.url({ protocol: /^https?$/ }).max(2000)).max(10).optional(),
+    generator: z.enum(['auto', 'template', 'llm']).default('auto'),
+  })
+  .refine((input) => input.prompt || input.source_text, { message: 'give prompt (a topic) or source_text (to repurpose), or both', path: ['prompt'] });
+export type RepurposeInput = z.output<typeof repurposeInputSchema>;
+
+export const checkSchema = z.object({
+  rule: z.string(),
+  ok: z.boolean(),
+  value: z.union([z.number(), z.string(), z.boolean()]),
+  limit: z.union([z.number(), z.string()]),
+});
+export type Check = z.output<typeof checkSchema>;
+
+const sources = z.array(z.number().int()).describe('Indexes of the source sentences this block uses (source_text mode).');
+
+export const blockSchema = z.discriminatedUnion('channel', [
+  z.object({ id: z.string(), channel: z.literal('blog'), title: z.string(), slug: z.string(), meta_description: z.string(), markdown: z.string(), sources, checks: z.array(checkSchema) }),
+  z.object({ id: z.string(), channel: z.literal('linkedin'), text: z.string(), sources, checks: z.array(checkSchema) }),
+  z.object({ id: z.string(), channel: z.literal('email'), subject: z.string(), preheader: z.string(), text: z.string(), html: z.string(), sources, checks: z.array(checkSchema) }),
+  z.object({ id: z.string(), channel: z.literal('x_thread'), tweets: z.array(z.string()), sources, checks: z.array(checkSchema) }),
+  z.object({
+    id: z.string(),
+    channel: z.literal('page_sections'),
+    sections: z.array(z.object({ id: z.string(), type: z.enum(['hero', 'benefits', 'faq', 'cta']) }).catchall(z.unknown())),
+    sources,
+    checks: z.array(checkSchema),
+  }),
+]);
+export type Block = z.output<typeof blockSchema>;
+
+export const packOutputSchema = z.object({
+  pack_id: z.string(),
+  version: z.number().int().min(1),
+  blocks: z.array(blockSchema),
+  meta: z.object({
+    generator: z.enum(['caller', 'sampling', 'llm', 'template']),
+    topic: z.string(),
+    warnings: z.array(z.string()),
+    source_sentences: z.number().int().nullable().describe('Sentences in source_text, if given.'),
+    created_at: z.iso.datetime(),
+  }),
+});
