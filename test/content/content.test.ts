@@ -8,6 +8,7 @@ import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { json, root, startApp, tempDir, type StartedApp } from '../helpers.js';
 import { sentencesOf } from '../../tools/content/extract.js';
 import { articles } from './articles.js';
+import { startFakeLlm } from '../fixtures/fake-llm.js';
 
 const topics = [
   'dog grooming for anxious rescue dogs',
@@ -86,6 +87,13 @@ describe('content_repurpose (template composer)', () => {
     expect(pack.blocks).toHaveLength(3);
   });
 
+  it('cites the caller\'s links in the blog and the email', async () => {
+    const pack = await json(await repurpose({ prompt: 'composting in a small apartment', links: ['https://compost.example/guide'], generator: 'template', channels: ['blog', 'email'] }));
+    expect(pack.blocks[0].markdown).toContain('## Further reading\n\n- <https://compost.example/guide>');
+    expect(pack.blocks[1].text).toContain('https://compost.example/guide');
+    expect(pack.blocks[1].html).toContain('href="https://compost.example/guide"');
+  });
+
   it('escapes HTML in the email and never executes caller text', async () => {
     const pack = await json(await repurpose({ prompt: 'cookies <script>alert(1)</script> & "cream"', brand: '<img src=x onerror=alert(1)>', generator: 'template', channels: ['email'] }));
     expect(pack.blocks[0].html).not.toMatch(/<script|<img/);
@@ -147,6 +155,27 @@ describe('content_repurpose (template composer)', () => {
 });
 
 describe('content_repurpose through a model', () => {
+  it('uses an OpenAI-compatible endpoint when configured, and falls back to the template with a warning when its answers fail', async () => {
+    const valid = JSON.stringify({ topic: 'Remote onboarding', linkedin: { hook: 'Remote onboarding is a product.', body: 'Give every new hire a buddy.', hashtags: ['Onboarding'] } });
+    const llm = await startFakeLlm({ answers: [valid, '{"topic": "x"}', 'not json at all'] });
+    const app = await startApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', AUTH_MAX_FAILURES: '100000' });
+    try {
+      const call = () =>
+        app.api('/api/agents/content/repurpose', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'remote onboarding for engineering teams', channels: ['linkedin'] }) }).then(json);
+      const first = await call();
+      expect(first.meta).toMatchObject({ generator: 'llm', warnings: [] });
+      expect(first.blocks[0].text).toContain('Remote onboarding is a product.');
+      const second = await call();
+      expect(second.meta.generator).toBe('template');
+      expect(second.meta.warnings.join(' ')).toMatch(/fake-model/);
+      for (const check of second.blocks[0].checks) expect(check.ok).toBe(true);
+      expect(llm.requests).toHaveLength(3); // the invalid answer was retried once
+    } finally {
+      await app.close();
+      await llm.close();
+    }
+  });
+
   it('uses the MCP client\'s own model through sampling (stdio), validated against the schema', async () => {
     const client = new Client({ name: 'sampler', version: '1' }, { capabilities: { sampling: {} } });
     const prompts: string[] = [];

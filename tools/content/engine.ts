@@ -28,6 +28,7 @@ export interface Pack {
 
 interface StoredMeta extends PackMeta {
   cta: { text: string; url: string } | null;
+  links: string[];
   keywords: string[];
   sources: Partial<Record<Channel, number[]>>;
 }
@@ -70,7 +71,7 @@ async function save(ctx: ToolContext, pack: { id: string; version: number; conte
     .execute();
 }
 
-const publicMeta = ({ cta: _cta, keywords: _keywords, sources: _sources, ...meta }: StoredMeta): PackMeta => meta;
+const publicMeta = ({ cta: _cta, links: _links, keywords: _keywords, sources: _sources, ...meta }: StoredMeta): PackMeta => meta;
 
 export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promise<Pack> {
   const channels = input.channels ? allChannels.filter((c) => input.channels?.includes(c)) : [...allChannels];
@@ -118,10 +119,11 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
     source_sentences: sentences?.length ?? null,
     created_at: ctx.now().toISOString(),
     cta: input.cta ?? null,
+    links: input.links ?? [],
     keywords,
     sources: composed.sources,
   };
-  const blocks = renderBlocks(generated.value, channels, { cta: input.cta, sources: composed.sources, keywords });
+  const blocks = renderBlocks(generated.value, channels, { cta: input.cta, links: input.links, sources: composed.sources, keywords });
   const id = newId('content');
   await save(ctx, { id, version: 1, content: generated.value, blocks, meta });
   return { pack_id: id, version: 1, blocks, meta: publicMeta(meta) };
@@ -228,7 +230,7 @@ export async function revise(
   }
   const content = { ...latest.content, [channel]: part } as Content;
   const { renderBlocks } = await renderer();
-  const [rendered] = renderBlocks(content, [channel], { cta: latest.meta.cta ?? undefined, sources: latest.meta.sources, keywords: latest.meta.keywords });
+  const [rendered] = renderBlocks(content, [channel], { cta: latest.meta.cta ?? undefined, links: latest.meta.links, sources: latest.meta.sources, keywords: latest.meta.keywords });
   const blocks = latest.blocks.map((candidate) => (candidate.id === block.id ? (rendered as Block) : candidate));
   const meta: StoredMeta = { ...latest.meta, generator, warnings, created_at: ctx.now().toISOString() };
   const version = latest.row.version + 1;

@@ -4,6 +4,8 @@ import type { Block, Channel, Check, Content } from './schema.js';
 
 export interface RenderOptions {
   cta?: { text: string; url: string };
+  /** Links the caller wants cited: a "Further reading" list in the blog and the email's text. */
+  links?: string[];
   /** Source sentence indexes each channel used. */
   sources: Partial<Record<Channel, number[]>>;
   /** Words that must lead an email subject (its point in the first 40 characters). */
@@ -63,6 +65,7 @@ const hashtag = (tag: string) => `#${tag.replace(/^#/, '')}`;
 
 function blog(content: NonNullable<Content['blog']>, options: RenderOptions): Block {
   const parts = [`# ${content.title}`, content.intro, ...content.sections.flatMap((s) => [`## ${s.heading}`, s.body]), content.conclusion];
+  if (options.links?.length) parts.push('## Further reading', options.links.map((link) => `- <${link}>`).join('\n'));
   if (options.cta) parts.push(`[${options.cta.text}](${options.cta.url})`);
   const markdown = `${parts.join('\n\n')}\n`;
   const h2 = content.sections.length;
@@ -98,11 +101,15 @@ const font = "font-family:Helvetica,Arial,sans-serif;color:#1f2933;";
 
 function email(content: NonNullable<Content['email']>, options: RenderOptions): Block {
   const textParts = [content.greeting, ...content.paragraphs];
+  if (options.links?.length) textParts.push(`Further reading:\n${options.links.join('\n')}`);
   if (options.cta) textParts.push(`${options.cta.text}: ${options.cta.url}`);
   textParts.push(content.signoff);
   const paragraphs = [content.greeting, ...content.paragraphs]
     .map((p) => `<p style="${font}font-size:16px;line-height:1.5;margin:0 0 16px;">${escapeHtml(p)}</p>`)
     .join('\n');
+  const links = options.links?.length
+    ? `<ul style="${font}font-size:15px;line-height:1.5;">${options.links.map((link) => `<li><a href="${escapeHtml(link)}" style="color:#1d4ed8;">${escapeHtml(link)}</a></li>`).join('')}</ul>`
+    : '';
   const button = options.cta
     ? `<p style="margin:24px 0;"><a href="${escapeHtml(options.cta.url)}" style="${font}background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:bold;">${escapeHtml(options.cta.text)}</a></p>`
     : '';
@@ -114,6 +121,7 @@ function email(content: NonNullable<Content['email']>, options: RenderOptions): 
     `<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(content.preheader)}</div>`,
     `<div style="max-width:600px;margin:0 auto;padding:32px 24px;background:#ffffff;">`,
     paragraphs,
+    links,
     button,
     `<p style="${font}font-size:16px;line-height:1.5;margin:0;">${escapeHtml(content.signoff)}</p>`,
     '</div>',
