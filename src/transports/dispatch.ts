@@ -66,9 +66,24 @@ export class Dispatcher {
     this.now = options.now ?? (() => new Date());
   }
 
+  /**
+   * Validates with the tool's schema. Unknown top-level fields are refused, naming the fields
+   * there are: a misspelt optional field would otherwise be dropped without a word.
+   */
   parseInput(tool: Tool, raw: unknown): Record<string, unknown> {
     const parsed = tool.input.safeParse(raw ?? {});
     if (!parsed.success) throw invalidInput(parsed.error, `input for ${tool.name}`);
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      const known = Object.keys(tool.input.shape);
+      const unknown = Object.keys(raw).filter((key) => !known.includes(key));
+      if (unknown.length) {
+        throw new OutcomeError(
+          'invalid_input',
+          `Invalid input for ${tool.name}. Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; the fields are ${known.join(', ')}.`,
+          { details: { issues: unknown.map((key) => ({ path: key, code: 'unrecognized_key', message: 'unknown field', allowed: known })) } },
+        );
+      }
+    }
     return parsed.data;
   }
 

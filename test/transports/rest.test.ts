@@ -38,6 +38,14 @@ describe('REST adapter over a real socket', () => {
     expect(error.details.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['message', 'repeat']);
   });
 
+  it('refuses unknown fields instead of dropping them, naming the fields there are', async () => {
+    const response = await post('/test/echo', { message: 'hi', repeats: 2 });
+    expect(response.status).toBe(400);
+    const { error } = await json(response);
+    expect(error.message).toContain('Unknown field "repeats"; the fields are message, repeat.');
+    expect(error.details.issues[0]).toMatchObject({ path: 'repeats', code: 'unrecognized_key' });
+  });
+
   it('answers malformed JSON with 400', async () => {
     const response = await post('/test/echo', '{"message": "unterminated');
     expect(response.status).toBe(400);
