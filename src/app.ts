@@ -130,6 +130,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.disable('x-powered-by');
     // Results are generated per call; hashing every body for an ETag cost ~2% of a request.
     app.set('etag', false);
+    // The client address the failed-auth throttle keys on; behind a proxy, set TRUST_PROXY.
+    app.set('trust proxy', config.trustProxy);
     app.use(requestLogging(log));
     if (isLoopback(config.host)) {
       const publicHost = config.publicBaseUrl ? [new URL(config.publicBaseUrl).hostname] : [];
@@ -188,10 +190,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       return { url: boundUrl, server };
     },
     async serveStdio() {
-      const caller = config.agentKey ? await access.keys.verify(config.agentKey) : await access.localOwner();
-      if (!caller) {
+      const { agentKey } = config;
+      const owner = agentKey ? undefined : await access.localOwner();
+      const caller = agentKey ? () => access.keys.verify(agentKey) : async () => owner;
+      if (!(await caller())) {
         throw new Error(
-          config.agentKey
+          agentKey
             ? 'AGENT_KEY is not a valid agent key (malformed, unknown or revoked).'
             : 'There is no local owner account: set AGENT_KEY to an agent key, or start once with BOOTSTRAP=true on an empty DATA_DIR.',
         );

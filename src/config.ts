@@ -40,6 +40,11 @@ export const environmentSchema = z.object({
   AUTH_MAX_FAILURES: integer(1, 1_000_000, 20).describe(
     'Failed authentications one address may make per minute before it is refused (429 rate_limited).',
   ),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|loopback|linklocal|uniquelocal|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count, or addresses/subnets (comma-separated)')
+    .default('false')
+    .describe("Behind a load balancer: whose X-Forwarded-For to trust for the client address (Express's trust proxy)."),
   BOOTSTRAP: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
@@ -91,6 +96,7 @@ export interface Config {
   allowedHosts: string[];
   validateOutput: boolean;
   authMaxFailures: number;
+  trustProxy: boolean | number | string;
   bootstrap: boolean;
   stripe: { secretKey: string; apiBase: string | undefined } | undefined;
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
@@ -152,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     validateOutput: e.NODE_ENV !== 'production',
     authMaxFailures: e.AUTH_MAX_FAILURES,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE } : undefined,
     llm: llmOf(e),
     bootstrap: e.BOOTSTRAP === 'true',

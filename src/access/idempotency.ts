@@ -23,8 +23,13 @@ export function fingerprint(method: string, path: string, body: unknown): string
   return createHash('sha256').update(`${method} ${path}\n${stringify(body ?? null)}`).digest('hex');
 }
 
-/** Responses worth replaying: outcomes, and refusals the same request would meet again. */
-export const isReplayable = (status: number) => status < 400 || status === 404 || status === 409 || status === 422;
+/**
+ * Responses worth replaying: outcomes, and refusals the same request would meet again. A
+ * refusal that says when to retry (Retry-After) is temporary, so the key is released.
+ */
+export const isReplayable = (response: StoredResponse) =>
+  !Object.keys(response.headers).some((name) => name.toLowerCase() === 'retry-after') &&
+  (response.status < 400 || response.status === 404 || response.status === 409 || response.status === 422);
 
 /**
  * `Idempotency-Key` (Stripe's model): the first request with a key claims it, runs, and
@@ -91,7 +96,7 @@ export class Idempotency {
       await this.release(accountId, key);
       throw error;
     }
-    if (isReplayable(response.status)) await this.complete(accountId, key, response);
+    if (isReplayable(response)) await this.complete(accountId, key, response);
     else await this.release(accountId, key);
     return { ...response, replayed: false };
   }

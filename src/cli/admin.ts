@@ -96,7 +96,8 @@ async function execute(access: Access, args: AdminArgs): Promise<Printed> {
       return { json: key, text: `Revoked ${key.key_id} at ${key.revoked_at}.` };
     }
     case 'plan activate': {
-      const plan = planOption(values.plan, 'starter') ?? 'starter';
+      const plan = planOption(values.plan, 'starter');
+      if (plan === null) throw new OutcomeError('invalid_input', '--plan none does not activate anything; to remove the plan use: agent-outcomes plan deactivate --account ID.');
       const updated = await access.accounts.activatePlan(account(), plan, limitOption(values.limit));
       return {
         json: { account_id: updated.id, plan: updated.plan, plan_activated_at: updated.plan_activated_at, unit_limit: updated.unit_limit },

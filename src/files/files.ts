@@ -83,8 +83,9 @@ export class Files {
     const invalid = new OutcomeError('not_found', 'This share link is not valid. Ask the sender for a new link.');
     if (!match) throw invalid;
     const [, id, expiry, signature] = match as unknown as [string, string, string, string];
-    const expected = createHmac('sha256', await this.signingSecret()).update(`${id}.${expiry}`).digest();
-    const given = Buffer.from(signature, 'base64url');
+    // Compared as canonical text: base64url decoding ignores a last character's spare bits.
+    const expected = Buffer.from(createHmac('sha256', await this.signingSecret()).update(`${id}.${expiry}`).digest('base64url'));
+    const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
     if (Number(expiry) * 1000 < this.now().getTime()) {
       throw new OutcomeError('not_found', 'This share link has expired. Ask the sender for a new link.');

@@ -57,6 +57,8 @@ export interface ToolContext {
   baseUrl: string;
   /** Reports progress (0..1) of long work; relayed as MCP progress notifications and job status. */
   progress: (fraction: number, message?: string) => Promise<void>;
+  /** Says this call returned an outcome an earlier call produced (an idempotent replay): it is not charged. */
+  markReplay: () => void;
   /** A next action for another tool of the catalogue, its REST route filled in from `args`. */
   nextAction: (tool: string, args: Record<string, unknown>, why: string) => NextAction;
 }

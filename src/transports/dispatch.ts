@@ -96,6 +96,7 @@ export class Dispatcher {
     // Plan and limit come before the input: a refused account learns it whatever it sends.
     const reservation = await this.reserve(tool, options, jobId);
     let output: Record<string, unknown> | undefined;
+    let replayed = false;
     try {
       const input = this.parseInput(tool, raw);
       if (jobId) {
@@ -108,6 +109,9 @@ export class Dispatcher {
           signal: options.signal ?? neverAborted,
           progress: async (progress) => options.onProgress?.(progress),
           sampler: options.sampler,
+          onReplay: () => {
+            replayed = true;
+          },
         });
       }
     } catch (error) {
@@ -115,7 +119,8 @@ export class Dispatcher {
       throw error;
     }
     if (jobId) return this.awaitJob(jobId, options, reservation);
-    if (reservation) await access.meter.commit(reservation);
+    // A call that only returned an earlier outcome (an idempotent replay) is not charged again.
+    if (reservation) await (replayed ? access.meter.release(reservation) : access.meter.commit(reservation));
     return { kind: 'result', output: output as Record<string, unknown>, usage: reservation?.state };
   }
 
@@ -178,6 +183,7 @@ export class Dispatcher {
       signal: AbortSignal;
       progress: (progress: JobProgress) => Promise<void>;
       sampler?: Sampler;
+      onReplay?: () => void;
     },
   ): Promise<Record<string, unknown>> {
     const { catalogue, store, jobs, access, files, payments, llm, baseUrl, validateOutput } = this.options;
@@ -198,6 +204,7 @@ export class Dispatcher {
       progress: (fraction, message) =>
         call.progress({ fraction: Math.min(1, Math.max(0, fraction)), message: message ?? null }),
       nextAction: (name, args, why) => catalogue.nextAction(name, args, why),
+      markReplay: () => call.onReplay?.(),
     };
     const output = await tool.run(input, context);
     if (!validateOutput) return output;

@@ -26,6 +26,9 @@ declare global {
   }
 }
 
+/** The path without its query (signed tokens) and without a share link's token, which is a credential. */
+export const loggablePath = (url: string) => (url.split('?')[0] ?? '').replace(/^\/share\/[^/]+/, '/share/[token]');
+
 /**
  * One logger per request carrying `req_id` (created on first use), echoed as `X-Request-Id`,
  * and one line per request. Written here rather than with pino-http, which cost ~40 µs a
@@ -43,7 +46,7 @@ export function requestLogging(log: Logger): RequestHandler {
     if (logsRequests) {
       const started = performance.now();
       res.once('finish', () => {
-        const line = { method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 };
+        const line = { method: req.method, path: loggablePath(req.originalUrl), status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 };
         if (res.statusCode >= 500) req.log.error(line, 'request failed');
         else req.log.info(line, 'request completed');
       });

@@ -36,8 +36,11 @@ const sharedValidator = new AjvJsonSchemaValidator();
 
 /** A low-level MCP server over the catalogue, for one caller. HTTP builds one per request. */
 export interface McpConnection {
-  /** Fixed for stdio; over HTTP each call's caller comes from `extra.authInfo`. */
-  caller?: Caller;
+  /**
+   * stdio resolves its caller on every call (a key revoked meanwhile stops working); over
+   * HTTP each call's caller comes from `extra.authInfo`.
+   */
+  caller?: () => Promise<Caller | undefined>;
   /** The HTTP request's id (its logger already carries it); stdio calls each get their own. */
   requestId?: string;
   /**
@@ -62,8 +65,10 @@ export function createMcpServer(deps: McpDeps, connection: McpConnection, log: L
         new OutcomeError('not_found', `No tool named "${request.params.name}". Call tools/list for the tools this server has.`),
       );
     }
-    const callCaller = caller ?? callerOfAuthInfo(extra.authInfo);
-    if (!callCaller) return errorResult(new OutcomeError('unauthenticated', 'This call needs an agent key.'));
+    const callCaller = caller ? await caller() : callerOfAuthInfo(extra.authInfo);
+    if (!callCaller) {
+      return errorResult(new OutcomeError('unauthenticated', 'The agent key is not valid (malformed, unknown or revoked); restart the server with a current AGENT_KEY.'));
+    }
     const callId = requestId ?? newId('request');
     const callLog = log.child(requestId ? { tool: tool.name } : { req_id: callId, tool: tool.name });
     const progressToken = request.params._meta?.progressToken;

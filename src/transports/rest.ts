@@ -83,6 +83,8 @@ async function respond(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher,
 function toolHandler(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher, access: Access): RequestHandler {
   return async (req, res) => {
     const caller = callerOf(res);
+    // Before any replay: a stored response is only for keys that may make the call.
+    access.authorize(tool, caller);
     const key = req.get('idempotency-key');
     const response =
       key !== undefined && tool.route.method === 'POST'

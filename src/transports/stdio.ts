@@ -4,7 +4,7 @@ import type { Caller } from '../access/caller.js';
 import { createMcpServer, type McpDeps } from './mcp.js';
 
 /** MCP over stdio: stdout carries only JSON-RPC; the returned promise settles when stdin closes. */
-export async function serveStdio(deps: McpDeps, caller: Caller, log: Logger): Promise<void> {
+export async function serveStdio(deps: McpDeps, caller: () => Promise<Caller | undefined>, log: Logger): Promise<void> {
   const server = createMcpServer(deps, { caller, duplex: true }, log);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

@@ -56,6 +56,9 @@ describe('the admin CLI', () => {
     expect(badScope.code).toBe(2);
     expect(badScope.stderr).toContain('Unknown scope "invoices:delete"');
     expect(badScope.stderr).toContain('invoices:write');
+    const none = await run(['plan', 'activate', '--account', account_id, '--plan', 'none', '--data-dir', dir]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('plan deactivate');
     const badPlan = await run(['plan', 'activate', '--account', account_id, '--plan', 'gold', '--data-dir', dir]);
     expect(badPlan.stderr).toContain('--plan must be one of starter, pro, none');
     expect((await run(['keys', 'revoke', 'key_nope', '--data-dir', dir])).code).toBe(1);
@@ -110,6 +113,12 @@ describe('first start', () => {
     expect(usage.structuredContent?.account_id).toBe(account_id);
     const refused = (await client.callTool({ name: 'job_status', arguments: { job_id: 'job_01aaaaaaaaaaaaaaaaaaaaaaaa' } })) as { isError?: boolean; content: Array<{ text?: string }> };
     expect(JSON.parse(refused.content[0]?.text ?? '{}').error.code).toBe('insufficient_scope');
+    // Revoked while the session runs (from another process): refused within the cache's second.
+    const listed = JSON.parse((await run(['keys', 'list', '--account', account_id, '--json', '--data-dir', dir])).stdout);
+    await run(['keys', 'revoke', listed.keys[0].key_id, '--data-dir', dir]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const afterRevoke = (await client.callTool({ name: 'usage_get', arguments: {} })) as { isError?: boolean; content: Array<{ text?: string }> };
+    expect(JSON.parse(afterRevoke.content[0]?.text ?? '{}').error.code).toBe('unauthenticated');
     await client.close();
 
     const bad = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
@@ -137,11 +146,22 @@ describe('secrets in logs', () => {
       await fetch(`${app.url}/api/agents/usage`, { headers: headers(`${app.key}0`) });
       await fetch(`${app.url}/mcp`, { method: 'POST', headers: { ...headers(extra.secret), accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
       await fetch(`${app.url}/mcp`, { method: 'POST', headers: { ...headers('ak_nope'), accept: 'application/json, text/event-stream' }, body: '{}' });
+      // A share link's token is a credential too.
+      const invoice = await json(
+        await fetch(`${app.url}/api/agents/invoice/create`, {
+          method: 'POST',
+          headers: headers(app.key),
+          body: JSON.stringify({ customer: { name: 'Log Test' }, currency: 'EUR', line_items: [{ description: 'x', unit_price: '1' }] }),
+        }),
+      );
+      expect((await fetch(invoice.share_url)).status).toBe(200);
+      const token = String(invoice.share_url).split('/share/')[1] as string;
       expect(lines.length).toBeGreaterThan(5);
       for (const line of lines) {
         expect(line).not.toContain(app.key);
         expect(line).not.toContain(extra.secret);
         expect(line).not.toMatch(/ak_[A-Za-z0-9_-]{20,}/);
+        expect(line).not.toContain(token);
       }
     } finally {
       await app.close();

@@ -34,6 +34,12 @@ describe('Idempotency-Key', () => {
     expect(second.job_id).toBe(first.job_id);
   });
 
+  it('never replays a response to a key without the scope to make the call', async () => {
+    await post('/test/echo', { message: 'scoped' }, 'key-scope');
+    const weak = (await app.access.keys.create({ accountId: app.accountId, scopes: ['usage:read'] })).secret;
+    expect((await post('/test/echo', { message: 'scoped' }, 'key-scope', weak)).status).toBe(403);
+  });
+
   it('refuses the same key with a different body: 422 idempotency_mismatch', async () => {
     await post('/test/echo', { message: 'a' }, 'key-mismatch');
     const response = await post('/test/echo', { message: 'b' }, 'key-mismatch');

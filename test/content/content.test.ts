@@ -137,8 +137,15 @@ describe('content_repurpose (template composer)', () => {
     expect(email.subject).toBe('Marathon training after 40: start here');
     for (const [i, block] of revised.blocks.entries()) if (block.id !== 'email') expect(block).toEqual(pack.blocks[i]);
 
+    const dotted = await json(await revise({ pack_id: pack.pack_id, block_id: 'blog', instructions: "change the title to 'Version 2.0: marathon training after 40'", generator: 'template' }));
+    expect(dotted.blocks.find((b: { id: string }) => b.id === 'blog').title).toBe('Version 2.0: marathon training after 40');
+    const tooLong = await json(await revise({ pack_id: pack.pack_id, block_id: 'email', instructions: `change the subject to '${'x'.repeat(80)}'`, generator: 'template' }));
+    expect(tooLong.applied).toEqual([]);
+    expect(tooLong.unapplied[0]).toMatch(/60/);
+    expect(tooLong.blocks.find((b: { id: string }) => b.id === 'email').subject).toBe('Marathon training after 40: start here');
+
     const replaced = await json(await revise({ pack_id: pack.pack_id, block_id: 'linkedin', replacement: { hook: 'New hook', body: 'New body.', hashtags: ['Running'] } }));
-    expect(replaced.version).toBe(3);
+    expect(replaced.version).toBe(5);
     expect(replaced.meta.generator).toBe('caller');
     expect(replaced.blocks.find((b: { id: string }) => b.id === 'linkedin').text).toBe('New hook\n\nNew body.\n\n#Running');
 
@@ -149,8 +156,8 @@ describe('content_repurpose (template composer)', () => {
 
     const first = await json(await app.api(`/api/agents/content/${pack.pack_id}?version=1`));
     expect(first.blocks).toEqual(pack.blocks);
-    expect(first.versions).toBe(3);
-    expect((await json(await app.api(`/api/agents/content/${pack.pack_id}`))).version).toBe(3);
+    expect(first.versions).toBe(5);
+    expect((await json(await app.api(`/api/agents/content/${pack.pack_id}`))).version).toBe(5);
   });
 });
 

@@ -63,7 +63,12 @@ describe('invoices', () => {
     const shared = await fetch(confirmed.share_url);
     expect(shared.status).toBe(200);
     expect(Buffer.from(await shared.arrayBuffer()).equals(bytes)).toBe(true);
-    expect((await fetch(confirmed.share_url.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')))).status).toBe(404);
+    for (const position of [-1, -20]) {
+      const url: string = confirmed.share_url;
+      const at = url.length + position;
+      const tampered = `${url.slice(0, at)}${url[at] === 'A' ? 'B' : 'A'}${url.slice(at + 1)}`;
+      expect((await fetch(tampered)).status).toBe(404);
+    }
 
     // Confirming again returns the same invoice; invoice_get reads it back.
     const again = await json(await post(app, '/invoice/confirm', { draft_id: draft.draft_id }));
@@ -139,9 +144,15 @@ describe('invoices', () => {
   });
 
   it('invoice_create with an idempotency_key returns the same invoice', async () => {
+    const used = async () => (await json(await app.api('/api/agents/usage'))).used as number;
     const first = await json(await post(app, '/invoice/create', { ...acmeInvoice, idempotency_key: 'order-42' }));
+    const before = await used();
     const second = await json(await post(app, '/invoice/create', { ...acmeInvoice, idempotency_key: 'order-42' }));
     expect(second.invoice_id).toBe(first.invoice_id);
+    expect(await used()).toBe(before); // a replay is not charged again
+    const changed = await post(app, '/invoice/create', { ...acmeInvoice, notes: 'other', idempotency_key: 'order-42' });
+    expect(changed.status).toBe(422);
+    expect((await json(changed)).error.code).toBe('idempotency_mismatch');
   });
 
   it('asking for a payment link with no processor: the draft warns, confirm refuses before storing anything', async () => {
@@ -173,6 +184,10 @@ describe('invoices', () => {
     const cents = await post(app, '/invoice/draft', { ...acmeInvoice, currency: 'JPY' });
     expect(cents.status).toBe(400);
     expect((await json(cents)).error.message).toContain('line_items[1].unit_price');
+
+    const arabicDigits = await post(app, '/invoice/draft', { ...acmeInvoice, locale: 'ar-EG' });
+    expect(arabicDigits.status).toBe(422);
+    expect((await json(arabicDigits)).error.message).toMatch(/locale whose numbers use Latin digits/);
 
     const cjk = await post(app, '/invoice/draft', { ...acmeInvoice, customer: { name: '東京商事' } });
     expect(cjk.status).toBe(422);

@@ -148,25 +148,36 @@ export async function readPack(ctx: ToolContext, packId: string, version?: numbe
 type Part = NonNullable<Content[Channel]>;
 
 /** Instructions the template composer can carry out without a model; the rest is reported unapplied. */
-function editWithoutModel(channel: Channel, part: Part, instructions: string): { part: Part; applied: string[]; unapplied: string[] } {
+function editWithoutModel(
+  channel: Channel,
+  part: Part,
+  instructions: string,
+  schema: z.ZodType<Part>,
+): { part: Part; applied: string[]; unapplied: string[] } {
   const edited = structuredClone(part) as Record<string, unknown>;
   const applied: string[] = [];
   const unapplied: string[] = [];
-  for (const instruction of instructions.split(/[.;\n]+|\band then\b/).map((s) => s.trim()).filter(Boolean)) {
-    const quoted = /\b(title|subject|headline|hook|preheader)\b.*?(?:to|:)\s*["'“‘](.+?)["'”’]\s*$/i.exec(instruction);
-    if (quoted) {
-      const field = (quoted[1] as string).toLowerCase();
-      const value = quoted[2] as string;
-      const target = field === 'headline' && channel === 'page_sections' ? 'hero' : field;
-      if (target === 'hero' && 'hero' in edited) {
-        (edited.hero as Record<string, unknown>).headline = value;
-        applied.push(instruction);
-      } else if (target in edited) {
-        edited[target] = value;
-        applied.push(instruction);
-      } else unapplied.push(`${instruction} (the ${channel} block has no ${field})`);
-      continue;
+  // Quoted values first, so that a "." or ";" inside the quotes does not split the instruction.
+  const quotedChange = /(?:\b(?:change|set|make|update|rename|replace)\s+(?:the\s+)?)?\b(title|subject|headline|hook|preheader)\b[^"'“‘]*?\b(?:to|as)\b\s*["'“‘](.+?)["'”’]/gi;
+  const rest = instructions.replace(quotedChange, (instruction: string, field: string, value: string) => {
+    const key = field.toLowerCase();
+    const target = key === 'headline' && 'hero' in edited ? (edited.hero as Record<string, unknown>) : edited;
+    const name = key === 'headline' && 'hero' in edited ? 'headline' : key;
+    if (!(name in target)) {
+      unapplied.push(`${instruction} (the ${channel} block has no ${key})`);
+      return ' ';
     }
+    const before = target[name];
+    target[name] = value;
+    const checked = schema.safeParse(edited);
+    if (checked.success) applied.push(instruction);
+    else {
+      target[name] = before;
+      unapplied.push(`${instruction} (${checked.error.issues.map((issue) => issue.message).join('; ')})`);
+    }
+    return ' ';
+  });
+  for (const instruction of rest.split(/[.;\n]+|\band then\b/).map((s) => s.trim()).filter((s) => s.length > 2)) {
     if (/\b(remove|drop|no)\b.*\bhashtags?\b/i.test(instruction) && 'hashtags' in edited) {
       edited.hashtags = [];
       applied.push(instruction);
@@ -214,7 +225,7 @@ export async function revise(
     generator = 'caller';
   } else {
     const instructions = input.instructions as string;
-    const offline = editWithoutModel(channel, current, instructions);
+    const offline = editWithoutModel(channel, current, instructions, partSchema);
     const generated = await ctx.compose.generate({
       schema: partSchema,
       name: `${channel}_block`,
@@ -234,6 +245,11 @@ export async function revise(
   const blocks = latest.blocks.map((candidate) => (candidate.id === block.id ? (rendered as Block) : candidate));
   const meta: StoredMeta = { ...latest.meta, generator, warnings, created_at: ctx.now().toISOString() };
   const version = latest.row.version + 1;
-  await save(ctx, { id: input.pack_id, version, content, blocks, meta });
+  try {
+    await save(ctx, { id: input.pack_id, version, content, blocks, meta });
+  } catch (error) {
+    if (!/UNIQUE|PRIMARY KEY|duplicate key/i.test(String(error))) throw error;
+    throw new OutcomeError('conflict', `Pack ${input.pack_id} got version ${version} from another revision meanwhile; read it with content_get and revise again.`);
+  }
   return { pack_id: input.pack_id, version, blocks, meta: publicMeta(meta), changed_block: block.id, applied, unapplied };
 }

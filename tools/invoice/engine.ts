@@ -48,16 +48,19 @@ async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Pro
 
 /** Every text the PDF will draw must be drawable: refuse early, naming the characters. */
 async function checkRenderable(computed: ComputedInvoice): Promise<void> {
+  // Amounts too: some locales format them in scripts the fonts lack (ar-EG, fa-IR, bn-BD…).
   const texts = [
     ...[computed.customer, computed.seller].flatMap((party) => [party.name, party.email, party.address, party.tax_id]),
-    ...computed.line_items.map((line) => line.description),
+    ...computed.line_items.flatMap((line) => [line.description, ...Object.values(line.formatted)]),
+    ...Object.values(computed.totals.formatted),
+    ...computed.tax_breakdown.flatMap((entry) => Object.values(entry.formatted)),
     computed.notes,
   ].filter((text): text is string => typeof text === 'string');
   const missing = (await pdf()).unrenderableCharacters(texts);
   if (missing.length) {
     throw new OutcomeError(
       'unprocessable',
-      `The invoice PDF cannot show ${missing.map((c) => `"${c}"`).join(', ')}: its fonts cover Latin, Greek and Cyrillic scripts. Transliterate or remove these characters.`,
+      `The invoice PDF cannot show ${missing.map((c) => `"${c}"`).join(', ')}: its fonts cover Latin, Greek and Cyrillic scripts. Transliterate or remove these characters, or use a locale whose numbers use Latin digits.`,
       { details: { characters: missing } },
     );
   }
@@ -68,11 +71,11 @@ export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempot
   if (idempotencyKey) {
     const existing = await db
       .selectFrom('invoice_drafts')
-      .select('id')
+      .select(['id', 'input'])
       .where('account_id', '=', ctx.caller.accountId)
       .where('idempotency_key', '=', idempotencyKey)
       .executeTakeFirst();
-    if (existing) return readDraft(ctx, existing.id);
+    if (existing) return replayDraft(ctx, existing, input, idempotencyKey);
   }
   const now = ctx.now();
   const { seller, warnings } = await sellerOf(ctx, input.seller);
@@ -104,10 +107,19 @@ export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempot
     .execute();
   if (idempotencyKey) {
     // A concurrent call with the same key may have won the insert: return whichever draft exists.
-    const row = await db.selectFrom('invoice_drafts').select('id').where('account_id', '=', ctx.caller.accountId).where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow();
-    return readDraft(ctx, row.id);
+    const row = await db.selectFrom('invoice_drafts').select(['id', 'input']).where('account_id', '=', ctx.caller.accountId).where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow();
+    if (row.id !== id) return replayDraft(ctx, row, input, idempotencyKey);
   }
   return readDraft(ctx, id);
+}
+
+/** The draft an idempotency_key already made: the same request replays it (uncharged), another is refused. */
+async function replayDraft(ctx: ToolContext, row: { id: string; input: string }, input: InvoiceInput, key: string): Promise<Draft> {
+  if (row.input !== JSON.stringify(input)) {
+    throw new OutcomeError('idempotency_mismatch', `idempotency_key "${key}" was first used with a different invoice; use a new key for a new invoice.`);
+  }
+  ctx.markReplay();
+  return readDraft(ctx, row.id);
 }
 
 async function draftRow(ctx: ToolContext, draftId: string) {
@@ -175,7 +187,9 @@ export async function confirmDraft(ctx: ToolContext, draftId: string): Promise<I
       .executeTakeFirst();
     if (claimed) return finishConfirmation(ctx, claimed);
     if (Date.now() > deadline) {
-      throw new OutcomeError('conflict', `Draft ${draftId} is being confirmed by another request; call invoice_confirm again in a few seconds.`);
+      throw new OutcomeError('conflict', `Draft ${draftId} is being confirmed by another request; call invoice_confirm again in a few seconds.`, {
+        headers: { 'Retry-After': '2' },
+      });
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
