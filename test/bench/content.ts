@@ -1,12 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { createApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { testTools } from '../fixtures/tools.js';
 import { articles } from '../content/articles.js';
-import { removeDir, scratchDir } from './children.js';
+import { median, withBenchApp } from './in-process.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** About 5,000 words of real prose: the test articles repeated, paragraphs in a varying order. */
 function fiveThousandWords(): string {
@@ -25,17 +21,9 @@ function fiveThousandWords(): string {
 export const contentRepurpose: Benchmark = {
   name: 'content_repurpose',
   async run(): Promise<Row[]> {
-    const dataDir = scratchDir('ao-bench-content-');
-    let app: App | undefined;
-    try {
-      const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', JOB_CONCURRENCY: '0' });
-      app = await createApp({ config, tools: testTools });
-      const owner = await app.bootstrap();
-      if (!owner) throw new Error('bench app did not bootstrap');
-      await app.access.accounts.activatePlan(owner.accountId, 'starter', 10_000_000);
-      const caller = (await app.access.localOwner())!;
-      const tool = app.catalogue.get('content_repurpose')!;
+    return withBenchApp('ao-bench-content-', async (app, caller) => {
       const current = app;
+      const tool = app.catalogue.get('content_repurpose')!;
       const source = fiveThousandWords();
       const time = async (input: Record<string, unknown>) => {
         const started = performance.now();
@@ -63,9 +51,6 @@ export const contentRepurpose: Benchmark = {
           details: { calls: fromSource.length },
         }),
       ];
-    } finally {
-      await app?.close();
-      removeDir(dataDir);
-    }
+    });
   },
 };

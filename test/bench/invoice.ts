@@ -1,17 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { createApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { testTools } from '../fixtures/tools.js';
-import { removeDir, scratchDir } from './children.js';
+import { median, withBenchApp } from './in-process.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 
 const warmup = 30;
 const calls = 200;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
 
 /** A realistic 10-line invoice: several tax rates, a line discount, an invoice discount, long descriptions. */
 const tenLines = {
@@ -33,15 +25,7 @@ const tenLines = {
 export const invoiceCreate: Benchmark = {
   name: 'invoice_create',
   async run(): Promise<Row[]> {
-    const dataDir = scratchDir('ao-bench-invoice-');
-    let app: App | undefined;
-    try {
-      const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', JOB_CONCURRENCY: '0' });
-      app = await createApp({ config, tools: testTools });
-      const owner = await app.bootstrap();
-      if (!owner) throw new Error('bench app did not bootstrap');
-      await app.access.accounts.activatePlan(owner.accountId, 'starter', 10_000_000);
-      const caller = (await app.access.localOwner())!;
+    return withBenchApp('ao-bench-invoice-', async (app, caller) => {
       const current = app;
       const time = async (name: string) => {
         const tool = current.catalogue.get(name)!;
@@ -80,9 +64,6 @@ export const invoiceCreate: Benchmark = {
           details: { calls, pdf_bytes: file.bytes.length, p90_ms: [...create].sort((a, b) => a - b)[Math.floor(calls * 0.9)] },
         }),
       ];
-    } finally {
-      await app?.close();
-      removeDir(dataDir);
-    }
+    });
   },
 };

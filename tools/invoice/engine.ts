@@ -256,6 +256,11 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
       await trx.updateTable('invoice_drafts').set({ status: 'confirmed', locked_until: null }).where('id', '=', draft.id).execute();
     });
   } catch (error) {
+    // A confirmation that outlived its claim lock raced another one; the invoice stored first wins.
+    if (/UNIQUE constraint/i.test(String(error))) {
+      const stored = await db.selectFrom('invoices').select('id').where('draft_id', '=', draft.id).executeTakeFirst();
+      if (stored) return readInvoice(ctx, stored.id);
+    }
     // Give the draft back so that a retry can confirm it (the payment link's key makes that safe).
     await db.updateTable('invoice_drafts').set({ status: 'draft', locked_until: null }).where('id', '=', draft.id).where('status', '=', 'confirming').execute();
     throw error;
