@@ -29,6 +29,21 @@ export interface CallOptions {
   sampler?: Sampler;
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Paths of keys the caller sent that the parsed input no longer has (Zod strips unknown keys). */
+function unknownFields(raw: unknown, parsed: unknown, path = ''): string[] {
+  if (Array.isArray(raw) && Array.isArray(parsed)) {
+    return raw.flatMap((item, i) => unknownFields(item, parsed[i], `${path}[${i}]`));
+  }
+  if (!isPlainObject(raw) || !isPlainObject(parsed)) return [];
+  return Object.keys(raw).flatMap((key) => {
+    const at = path ? `${path}.${key}` : key;
+    return key in parsed ? unknownFields(raw[key], parsed[key], at) : [at];
+  });
+}
+
 // A call without a signal of its own cannot be cancelled: one shared signal serves them all.
 const neverAborted = new AbortController().signal;
 
@@ -67,22 +82,22 @@ export class Dispatcher {
   }
 
   /**
-   * Validates with the tool's schema. Unknown top-level fields are refused, naming the fields
-   * there are: a misspelt optional field would otherwise be dropped without a word.
+   * Validates with the tool's schema. Unknown fields, at any depth, are refused with their
+   * paths: a misspelt optional field would otherwise be dropped without a word.
    */
   parseInput(tool: Tool, raw: unknown): Record<string, unknown> {
     const parsed = tool.input.safeParse(raw ?? {});
     if (!parsed.success) throw invalidInput(parsed.error, `input for ${tool.name}`);
-    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const unknown = unknownFields(raw, parsed.data);
+    if (unknown.length) {
       const known = Object.keys(tool.input.shape);
-      const unknown = Object.keys(raw).filter((key) => !known.includes(key));
-      if (unknown.length) {
-        throw new OutcomeError(
-          'invalid_input',
-          `Invalid input for ${tool.name}. Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}; the fields are ${known.join(', ')}.`,
-          { details: { issues: unknown.map((key) => ({ path: key, code: 'unrecognized_key', message: 'unknown field', allowed: known })) } },
-        );
-      }
+      const topLevel = unknown.every((path) => !path.includes('.') && !path.includes('['));
+      throw new OutcomeError(
+        'invalid_input',
+        `Invalid input for ${tool.name}. Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}` +
+          (topLevel ? `; the fields are ${known.join(', ')}.` : '; see the tool\'s inputSchema for the fields.'),
+        { details: { issues: unknown.map((path) => ({ path, code: 'unrecognized_key', message: 'unknown field', ...(topLevel ? { allowed: known } : {}) })) } },
+      );
     }
     return parsed.data;
   }

@@ -46,6 +46,17 @@ describe('REST adapter over a real socket', () => {
     expect(error.details.issues[0]).toMatchObject({ path: 'repeats', code: 'unrecognized_key' });
   });
 
+  it('refuses unknown nested fields with their paths', async () => {
+    const response = await post('/invoice/draft', {
+      customer: { name: 'Acme', emial: 'typo@acme.example' },
+      currency: 'EUR',
+      line_items: [{ description: 'x', unit_price: '1', tax: 20 }],
+    });
+    expect(response.status).toBe(400);
+    const { error } = await json(response);
+    expect(error.message).toContain('Unknown fields "customer.emial", "line_items[0].tax"');
+  });
+
   it('answers malformed JSON with 400', async () => {
     const response = await post('/test/echo', '{"message": "unterminated');
     expect(response.status).toBe(400);
