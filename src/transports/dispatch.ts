@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Caller } from '../access/caller.js';
 import type { Catalogue } from '../kernel/catalogue.js';
 import { OutcomeError, invalidInput, type ErrorEnvelope } from '../kernel/errors.js';
+import { unknownFields } from '../kernel/unknown-fields.js';
 import type { JobHandle } from '../kernel/job-handle.js';
 import type { Tool, ToolContext } from '../kernel/tool.js';
 import type { Store } from '../store/store.js';
@@ -27,21 +28,6 @@ export interface CallOptions {
   onProgress?: (progress: JobProgress) => void;
   /** The MCP client's model, when it offers sampling (inline calls only: a job outlives the request). */
   sampler?: Sampler;
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Paths of keys the caller sent that the parsed input no longer has (Zod strips unknown keys). */
-function unknownFields(raw: unknown, parsed: unknown, path = ''): string[] {
-  if (Array.isArray(raw) && Array.isArray(parsed)) {
-    return raw.flatMap((item, i) => unknownFields(item, parsed[i], `${path}[${i}]`));
-  }
-  if (!isPlainObject(raw) || !isPlainObject(parsed)) return [];
-  return Object.keys(raw).flatMap((key) => {
-    const at = path ? `${path}.${key}` : key;
-    return key in parsed ? unknownFields(raw[key], parsed[key], at) : [at];
-  });
 }
 
 // A call without a signal of its own cannot be cancelled: one shared signal serves them all.

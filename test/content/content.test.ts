@@ -153,6 +153,9 @@ describe('content_repurpose (template composer)', () => {
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.message).toContain('replacement.hook');
     expect((await revise({ pack_id: pack.pack_id, block_id: 'tiktok', instructions: 'shorter' })).status).toBe(404);
+    const extra = await revise({ pack_id: pack.pack_id, block_id: 'linkedin', replacement: { hook: 'h', body: 'b', hashtags: [], footer: 'x' } });
+    expect(extra.status).toBe(400);
+    expect((await json(extra)).error.message).toContain('"replacement.footer"');
 
     const first = await json(await app.api(`/api/agents/content/${pack.pack_id}?version=1`));
     expect(first.blocks).toEqual(pack.blocks);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ToolContext } from '../../src/kernel/tool.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
+import { unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { GeneratorName } from '../../src/compose/types.js';
 import { composeContent, fit } from './compose.js';
 import { keyPoints, salientWords, sentencesOf } from './extract.js';
@@ -219,6 +220,10 @@ export async function revise(
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => `replacement.${issue.path.join('.')}: ${issue.message}`).join('; ');
       throw new OutcomeError('invalid_input', `The replacement for the ${channel} block does not fit it. ${issues}.`, { details: { issues: parsed.error.issues } });
+    }
+    const unknown = unknownFields(input.replacement, parsed.data).map((path) => `replacement.${path}`);
+    if (unknown.length) {
+      throw new OutcomeError('invalid_input', `The replacement for the ${channel} block has unknown fields ${unknown.map((p) => `"${p}"`).join(', ')}.`);
     }
     part = parsed.data;
     applied = ['replacement'];
