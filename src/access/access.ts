@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Store } from '../store/store.js';
+import { isUniqueViolation, type Store } from '../store/store.js';
 import { OutcomeError } from '../kernel/errors.js';
 import type { Tool } from '../kernel/tool.js';
 import { Accounts } from './accounts.js';
@@ -57,7 +57,7 @@ export class Access {
     try {
       account = await this.accounts.create({ name: 'Local owner', plan: 'starter', localOwner: true });
     } catch (error) {
-      if (/UNIQUE constraint/i.test(String(error))) return undefined; // another process bootstrapped first
+      if (isUniqueViolation(error)) return undefined; // another process bootstrapped first
       throw error;
     }
     const key = await this.keys.create({ accountId: account.id, scopes: ['*'], name: 'dev key (bootstrap)' });

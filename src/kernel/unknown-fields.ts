@@ -1,4 +1,4 @@
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Paths of keys the caller sent that the parsed input no longer has (Zod strips unknown keys). */

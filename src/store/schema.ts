@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings: portable across SQLite and PostgreSQL, and they sort. */
 type Timestamp = string;
@@ -177,4 +177,3 @@ export interface Database {
   content_packs: ContentPacksTable;
 }
 
-export type { ColumnType };

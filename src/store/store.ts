@@ -82,3 +82,7 @@ export function precompiled<Row>(query: Compilable<Row>) {
     return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }
+
+/** Whether a write failed on a unique or primary key: better-sqlite3's codes, PostgreSQL's 23505. */
+const uniqueViolationCodes = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
+export const isUniqueViolation = (error: unknown) => uniqueViolationCodes.has(String((error as { code?: unknown } | null)?.code));

@@ -1,8 +1,7 @@
 import type { RequestHandler, Response } from 'express';
-import type { Caller } from '../access/caller.js';
 import type { Files, StoredFile } from '../files/files.js';
 import { asOutcomeError } from '../kernel/errors.js';
-import { sendError } from './http.js';
+import { callerOf, sendError } from './http.js';
 
 function sendFile(res: Response, file: StoredFile, cache: string): void {
   res.set({
@@ -19,7 +18,7 @@ function sendFile(res: Response, file: StoredFile, cache: string): void {
 export function fileDownload(files: Files): RequestHandler {
   return async (req, res) => {
     try {
-      const file = await files.forCaller(String(req.params.fileId), res.locals.caller as Caller);
+      const file = await files.forCaller(String(req.params.fileId), callerOf(res));
       sendFile(res, file, 'private, no-store');
     } catch (error) {
       sendError(res, asOutcomeError(error, req.id));

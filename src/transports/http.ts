@@ -3,8 +3,16 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Response }
 import type { Logger } from 'pino';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
 import { newId } from '../kernel/ids.js';
+import type { Caller } from '../access/caller.js';
 
 export const bodyLimit = '4mb';
+
+/** The caller that authentication resolved for this request; failing closed if none did. */
+export function callerOf(res: Response): Caller {
+  const caller = res.locals.caller as Caller | undefined;
+  if (!caller) throw new Error('no caller was resolved for this request');
+  return caller;
+}
 
 /** Sends the one error envelope with the status and headers of its code. */
 export function sendError(res: Response, error: OutcomeError): void {

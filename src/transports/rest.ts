@@ -7,7 +7,8 @@ import type { Catalogue } from '../kernel/catalogue.js';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
 import type { Tool } from '../kernel/tool.js';
 import type { Dispatcher } from './dispatch.js';
-import { methodNotAllowed } from './http.js';
+import { callerOf, methodNotAllowed } from './http.js';
+import { isPlainObject } from '../kernel/unknown-fields.js';
 
 /** Longest `Prefer: wait` honoured, below common proxy and client time-outs. */
 export const maxPreferWaitSeconds = 120;
@@ -23,9 +24,6 @@ export function parsePrefer(header: string | undefined): { respondAsync: boolean
   }
   return { respondAsync, waitSeconds };
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Query (GET, DELETE) or body, with path params filling their snake_case fields. */
 function inputOf(tool: Tool, catalogue: Catalogue, req: Request): Record<string, unknown> {
@@ -43,13 +41,6 @@ function inputOf(tool: Tool, catalogue: Catalogue, req: Request): Record<string,
     input[field] = fromPath;
   }
   return input;
-}
-
-/** The caller that authentication resolved for this request; failing closed if none did. */
-function callerOf(res: Response): Caller {
-  const caller = res.locals.caller as Caller | undefined;
-  if (!caller) throw new Error('no caller was resolved for this request');
-  return caller;
 }
 
 /** Runs the call and renders it as status, headers and body (errors included), ready to send or store. */
@@ -83,15 +74,16 @@ async function respond(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher,
 function toolHandler(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher, access: Access): RequestHandler {
   return async (req, res) => {
     const caller = callerOf(res);
-    // Before any replay: a stored response is only for keys that may make the call.
-    access.authorize(tool, caller);
-    const key = req.get('idempotency-key');
-    const response =
-      key !== undefined && tool.route.method === 'POST'
-        ? await access.idempotency.run(caller.accountId, key, fingerprint(req.method, req.baseUrl + req.path, req.body), () =>
-            respond(tool, catalogue, dispatcher, req, caller),
-          )
-        : await respond(tool, catalogue, dispatcher, req, caller);
+    const key = tool.route.method === 'POST' ? req.get('idempotency-key') : undefined;
+    let response;
+    if (key === undefined) response = await respond(tool, catalogue, dispatcher, req, caller);
+    else {
+      // The dispatcher authorizes each call; a replay skips it, so check the scope before one.
+      access.authorize(tool, caller);
+      response = await access.idempotency.run(caller.accountId, key, fingerprint(req.method, req.baseUrl + req.path, req.body), () =>
+        respond(tool, catalogue, dispatcher, req, caller),
+      );
+    }
     res.set(response.headers);
     if ('replayed' in response && response.replayed) res.set('Idempotent-Replayed', 'true');
     res.status(response.status).json(response.body);

@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { createApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import type { App } from '../../src/app.js';
 import type { Caller } from '../../src/access/caller.js';
-import { echoTool, freeEchoTool, testTools } from '../fixtures/tools.js';
-import { removeDir, scratchDir } from './children.js';
+import { echoTool, freeEchoTool } from '../fixtures/tools.js';
+import { withBenchApp } from './in-process.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 
 const warmupCalls = 500;
@@ -20,6 +19,16 @@ const percentile = (sorted: readonly number[], p: number) => {
 };
 
 const round4 = (ms: number) => Math.round(ms * 10_000) / 10_000;
+
+/** The JSON details of one kind of call: its sorted samples' count and percentiles. */
+const sampleSummary = (tool: string, steps: string, sorted: readonly number[]) => ({
+  tool,
+  steps,
+  calls: sorted.length,
+  median_ms: round4(percentile(sorted, 0.5)),
+  p90_ms: round4(percentile(sorted, 0.9)),
+  p99_ms: round4(percentile(sorted, 0.99)),
+});
 
 /** Fails the benchmark unless the call answered test_echo's result inline. */
 function checkOutcome(outcome: Awaited<ReturnType<App['dispatcher']['call']>>, tool: string): void {
@@ -45,17 +54,7 @@ async function usage(app: App, accountId: string): Promise<{ used: number; calls
 export const accessOverhead: Benchmark = {
   name: 'access layer per call',
   async run(): Promise<Row[]> {
-    const dataDir = scratchDir('ao-bench-access-');
-    let app: App | undefined;
-    try {
-      // NODE_ENV=production: tool output is not re-validated, as in production. No job worker.
-      const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', JOB_CONCURRENCY: '0' });
-      app = await createApp({ config, tools: testTools });
-      const owner = await app.bootstrap();
-      if (!owner) throw new Error('bench app did not bootstrap its owner account');
-      const { accountId, secret } = owner;
-      // A limit no run reaches: every metered call takes the same path (reserve succeeds).
-      await app.access.accounts.activatePlan(accountId, 'starter', 10_000_000);
+    return withBenchApp('ao-bench-access-', async (app, _caller, { accountId, secret }) => {
       const fixedCaller: Caller | undefined = await app.access.keys.verify(secret);
       if (!fixedCaller) throw new Error('the bootstrapped key does not verify');
 
@@ -121,30 +120,13 @@ export const accessOverhead: Benchmark = {
           budget: { on: 'figure', op: '<=', limit: 0.3 },
           details: {
             method: `in process, Dispatcher.call; ${rounds} rounds x ${callsPerRound} calls of each kind interleaved, after ${warmupCalls} warm-up calls of each`,
-            with_access: {
-              tool: echoTool.name,
-              steps: 'keys.verify + authorize + reserve + run + commit',
-              calls: withSamples.length,
-              median_ms: round4(medianWith),
-              p90_ms: round4(percentile(sortedWith, 0.9)),
-              p99_ms: round4(percentile(sortedWith, 0.99)),
-            },
-            without_access: {
-              tool: freeEchoTool.name,
-              steps: 'authorize + run (caller verified once up front, cost 0)',
-              calls: withoutSamples.length,
-              median_ms: round4(medianWithout),
-              p90_ms: round4(percentile(sortedWithout, 0.9)),
-              p99_ms: round4(percentile(sortedWithout, 0.99)),
-            },
+            with_access: sampleSummary(echoTool.name, 'keys.verify + authorize + reserve + run + commit', sortedWith),
+            without_access: sampleSummary(freeEchoTool.name, 'authorize + run (caller verified once up front, cost 0)', sortedWithout),
             p90_difference_ms: round4(percentile(sortedWith, 0.9) - percentile(sortedWithout, 0.9)),
             units_metered: afterRun.used - before.used,
           },
         }),
       ];
-    } finally {
-      await app?.close();
-      removeDir(dataDir);
-    }
+    });
   },
 };

@@ -8,7 +8,10 @@ import { removeDir, scratchDir } from './children.js';
  * Runs `measure` against an in-process app as production runs it (no output re-validation,
  * silent logs, no job worker), with a bootstrapped owner whose limit no run reaches.
  */
-export async function withBenchApp<T>(prefix: string, measure: (app: App, caller: Caller) => Promise<T>): Promise<T> {
+export async function withBenchApp<T>(
+  prefix: string,
+  measure: (app: App, caller: Caller, owner: { accountId: string; secret: string }) => Promise<T>,
+): Promise<T> {
   const dataDir = scratchDir(prefix);
   let app: App | undefined;
   try {
@@ -19,7 +22,7 @@ export async function withBenchApp<T>(prefix: string, measure: (app: App, caller
     await app.access.accounts.activatePlan(owner.accountId, 'starter', 10_000_000);
     const caller = await app.access.localOwner();
     if (!caller) throw new Error('bench app has no local owner');
-    return await measure(app, caller);
+    return await measure(app, caller, owner);
   } finally {
     await app?.close();
     removeDir(dataDir);

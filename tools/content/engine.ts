@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ToolContext } from '../../src/kernel/tool.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
+import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
 import { unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { GeneratorName } from '../../src/compose/types.js';
@@ -253,7 +254,7 @@ export async function revise(
   try {
     await save(ctx, { id: input.pack_id, version, content, blocks, meta });
   } catch (error) {
-    if (!/UNIQUE|PRIMARY KEY|duplicate key/i.test(String(error))) throw error;
+    if (!isUniqueViolation(error)) throw error;
     throw new OutcomeError('conflict', `Pack ${input.pack_id} got version ${version} from another revision meanwhile; read it with content_get and revise again.`);
   }
   return { pack_id: input.pack_id, version, blocks, meta: publicMeta(meta), changed_block: block.id, applied, unapplied };

@@ -1,5 +1,6 @@
 import type { ToolContext } from '../../src/kernel/tool.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
+import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
 import type { PaymentLink } from '../../src/payments/gateway.js';
 import { computeInvoice, type ComputedInvoice, type Seller } from './compute.js';
@@ -257,7 +258,7 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
     });
   } catch (error) {
     // A confirmation that outlived its claim lock raced another one; the invoice stored first wins.
-    if (/UNIQUE constraint/i.test(String(error))) {
+    if (isUniqueViolation(error)) {
       const stored = await db.selectFrom('invoices').select('id').where('draft_id', '=', draft.id).executeTakeFirst();
       if (stored) return readInvoice(ctx, stored.id);
     }
