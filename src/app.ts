@@ -17,7 +17,7 @@ import { openAiCompatible } from './compose/openai.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
 import { restPrefix } from './kernel/catalogue.js';
-import { catalogue as defaultTools } from '../tools/index.js';
+import { catalogue as defaultTools, publicRoutes } from '../tools/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -126,6 +126,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, requestLogging } = web;
     const { restAuthentication, mcpAuthentication } = await import('./transports/auth.js');
     const { fileDownload, sharedDownload } = await import('./transports/files.js');
+    const { publicRouter, publicErrors } = await import('./transports/public.js');
     const app = express();
     app.disable('x-powered-by');
     // Results are generated per call; hashing every body for an ETag cost ~2% of a request.
@@ -146,6 +147,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.get('/healthz', (_req, res) => {
       res.json({ status: 'ok', tools: catalogue.tools.length, jobs_running: worker.activeJobs });
     });
+    // Public pages and form posts (form-encoded bodies) come before the JSON-only API.
+    app.use(publicRouter(publicRoutes, () => ({ store, files, baseUrl: baseUrl(), now, log })), publicErrors());
     app.use(jsonBody());
     const mcp = mcpHttpHandler(mcpDeps);
     const mcpAuth = mcpAuthentication(access);

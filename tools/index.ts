@@ -8,6 +8,17 @@ import invoiceGet from './invoice/get.tool.js';
 import contentRepurpose from './content/repurpose.tool.js';
 import contentRevise from './content/revise.tool.js';
 import contentGet from './content/get.tool.js';
+import widgetGenerate from './widgets/generate.tool.js';
+import widgetRevise from './widgets/revise.tool.js';
+import widgetGet from './widgets/get.tool.js';
+import widgetSubmissions from './widgets/submissions.tool.js';
+import type { PublicRoute } from '../src/kernel/public-route.js';
+import { widgetRoutes } from './widgets/public.js';
 
 /** The catalogue: the only list of tools. Every transport, discovery and OpenAPI derive from it. */
-export const catalogue: readonly Tool[] = [jobStatus, usageGet, invoiceDraft, invoiceConfirm, invoiceCreate, invoiceGet, contentRepurpose, contentRevise, contentGet];
+export const catalogue: readonly Tool[] = [jobStatus, usageGet, invoiceDraft, invoiceConfirm, invoiceCreate, invoiceGet, contentRepurpose, contentRevise, contentGet,
+  widgetGenerate, widgetRevise, widgetGet, widgetSubmissions,
+];
+
+/** Pages and endpoints for people without a key (previews, form posts), declared by the outcomes that own them. */
+export const publicRoutes: readonly PublicRoute[] = [...widgetRoutes];

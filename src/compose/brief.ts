@@ -205,6 +205,9 @@ const COLOR_HEX: Record<string, string> = {
   champagne: '#f7e7ce', mahogany: '#c04000', chocolate: '#7b3f00',
 };
 
+/** The hex of a colour name a brief knows ("sage green" → #9caf88), case-insensitive. */
+export const namedColorHex = (name: string): string | undefined => COLOR_HEX[name.trim().toLowerCase().replace(/\s+/g, ' ')];
+
 /** Colour names that mean nothing else in a brief; the others need a colour word nearby. */
 const UNAMBIGUOUS_COLORS = new Set(
   `navy teal coral turquoise burgundy maroon magenta fuchsia indigo beige taupe crimson scarlet periwinkle mauve

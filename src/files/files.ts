@@ -74,8 +74,20 @@ export class Files {
   async shareUrl(id: string, ttlMs = defaultShareTtlMs): Promise<{ url: string; expires_at: string }> {
     const expiresAt = new Date(this.now().getTime() + ttlMs);
     const payload = `${id}.${Math.floor(expiresAt.getTime() / 1000)}`;
-    const signature = createHmac('sha256', await this.signingSecret()).update(payload).digest('base64url');
-    return { url: `${this.baseUrl()}/share/${payload}.${signature}`, expires_at: expiresAt.toISOString() };
+    return { url: `${this.baseUrl()}/share/${payload}.${await this.sign(payload)}`, expires_at: expiresAt.toISOString() };
+  }
+
+  /** An HMAC-SHA256 signature (base64url, 43 characters) of `payload`: what makes a link a credential. */
+  async sign(payload: string): Promise<string> {
+    return createHmac('sha256', await this.signingSecret()).update(payload).digest('base64url');
+  }
+
+  /** Whether `signature` is this service's signature of `payload`, compared in constant time. */
+  async verifySignature(payload: string, signature: string): Promise<boolean> {
+    // Compared as canonical text: base64url decoding ignores a last character's spare bits.
+    const expected = Buffer.from(await this.sign(payload));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   async fromShareToken(token: string): Promise<StoredFile> {
@@ -83,10 +95,7 @@ export class Files {
     const invalid = new OutcomeError('not_found', 'This share link is not valid. Ask the sender for a new link.');
     if (!match) throw invalid;
     const [, id, expiry, signature] = match as unknown as [string, string, string, string];
-    // Compared as canonical text: base64url decoding ignores a last character's spare bits.
-    const expected = Buffer.from(createHmac('sha256', await this.signingSecret()).update(`${id}.${expiry}`).digest('base64url'));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
+    if (!(await this.verifySignature(`${id}.${expiry}`, signature))) throw invalid;
     if (Number(expiry) * 1000 < this.now().getTime()) {
       throw new OutcomeError('not_found', 'This share link has expired. Ask the sender for a new link.');
     }

@@ -6,6 +6,7 @@ export const idPrefixes = {
   draft: 'drf',
   invoice: 'inv',
   widget: 'wgt',
+  submission: 'sub',
   content: 'cnt',
   clips: 'clp',
   storefront: 'sf',

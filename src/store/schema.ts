@@ -162,6 +162,28 @@ export interface ContentPacksTable {
   created_at: Timestamp;
 }
 
+export interface WidgetsTable {
+  id: string;
+  account_id: string;
+  version: number;
+  kind: string;
+  /** Sections, requested theme, page meta, the copy it was built from and what changed (JSON); pages render from it. */
+  document: string;
+  created_at: Timestamp;
+}
+
+export interface WidgetSubmissionsTable {
+  id: string;
+  widget_id: string;
+  account_id: string;
+  /** The widget version and form section the visitor filled in. */
+  version: number;
+  section_id: string;
+  /** Field name → value (JSON). */
+  fields: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   jobs: JobsTable;
   accounts: AccountsTable;
@@ -175,5 +197,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
   content_packs: ContentPacksTable;
+  widgets: WidgetsTable;
+  widget_submissions: WidgetSubmissionsTable;
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { capitalize, chooser, fit, titleCase, type Chooser } from '../../src/compose/text.js';
 import type { Brief } from '../../src/compose/types.js';
 import type { SourceSentence } from './extract.js';
 import { salientWords } from './extract.js';
@@ -36,28 +36,6 @@ function toneOf(tone: string | null, brief: Brief): Tone {
   return 'professional';
 }
 
-/** A seeded chooser: the same request picks the same variants. */
-function chooser(seed: string) {
-  const digest = createHash('sha256').update(seed).digest();
-  let index = 0;
-  return <T>(options: readonly T[]): T => options[(digest[index++ % digest.length] as number) % options.length] as T;
-}
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const titleCase = (text: string) =>
-  text.replace(/\p{L}[\p{L}'’]*/gu, (word, offset: number) =>
-    offset > 0 && /^(a|an|and|as|at|but|by|for|in|of|on|or|the|to|vs|with)$/i.test(word) ? word.toLowerCase() : capitalize(word),
-  );
-
-/** Cut at a word boundary so that `text` fits in `max` characters (an ellipsis marks a cut). */
-export function fit(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
-}
-
 const pad = (text: string, min: number, filler: string) => (text.length >= min ? text : `${text} ${filler}`.trim());
 
 const nicheBenefits: Record<string, string[]> = {
@@ -77,7 +55,7 @@ const genericBenefits = (topic: string) => [
 ];
 
 /** Generic points about a topic, for prompts with no source text. */
-function topicPoints(topic: string, audience: string | null, tone: Tone, pick: ReturnType<typeof chooser>): string[] {
+function topicPoints(topic: string, audience: string | null, tone: Tone, pick: Chooser): string[] {
   const who = audience ? ` for ${audience}` : '';
   const opener = {
     professional: [`${capitalize(topic)} matters${who} because small improvements compound over time.`, `Getting ${topic} right${who} starts with a clear goal and a simple plan.`],

@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
 import { unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { GeneratorName } from '../../src/compose/types.js';
-import { composeContent, fit } from './compose.js';
+import { fit } from '../../src/compose/text.js';
+import { composeContent } from './compose.js';
 import { keyPoints, salientWords, sentencesOf } from './extract.js';
 
 // NLP (compromise) and X's tweet counter (twitter-text) load on the first content call, not at start-up.

@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+import type { Store } from '../store/store.js';
+import type { Files } from '../files/files.js';
+
+/**
+ * Pages and endpoints for people without an agent key (a widget's preview, its form posts):
+ * declared by outcomes next to their tools and mounted by the HTTP transport, which adds body
+ * parsing (form-encoded or JSON), rate limiting, CORS for posts and the error pages.
+ */
+export interface PublicRequest {
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  /** Form fields or a JSON object; values other than strings are kept as sent. */
+  body: Record<string, unknown>;
+  /** Whether the client wants JSON (fetch with Accept: application/json) rather than a page. */
+  wantsJson: boolean;
+  /** The page the request came from (Referer), for a way back. */
+  referer: string | undefined;
+}
+
+export type PublicResponse =
+  | { status: number; type: 'html'; body: string; csp: string }
+  | { status: number; type: 'json'; body: Record<string, unknown> };
+
+export interface PublicContext {
+  store: Store;
+  files: Files;
+  baseUrl: string;
+  now: () => Date;
+  log: Logger;
+}
+
+export interface PublicRoute {
+  method: 'GET' | 'POST';
+  /** Express path, outside /api/agents (e.g. /f/:widgetId). */
+  path: string;
+  /** At most this many requests per client address and path within `windowMs`. */
+  rateLimit?: { max: number; windowMs: number };
+  handle: (request: PublicRequest, context: PublicContext) => Promise<PublicResponse>;
+}

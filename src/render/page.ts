@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { esc, safeHref } from './html.js';
+import { renderSection, type Section } from './sections.js';
+import { stylesheet } from './styles.js';
+import type { Theme } from './theme.js';
+
+/**
+ * Whole pages from sections: a self-contained HTML document (one inline stylesheet, one small
+ * script, nothing fetched), an embed snippet isolated in a declarative shadow root, and the
+ * strict Content-Security-Policy this service serves them with.
+ */
+
+export interface PageSpec {
+  title: string;
+  description: string;
+  /** BCP 47 language tag of the copy. */
+  lang: string;
+  theme: Theme;
+  sections: readonly Section[];
+  /** Where a form section posts (absolute URLs of one origin). */
+  formAction: (sectionId: string) => string;
+}
+
+/**
+ * Progressive enhancement, the same text for every page (so one CSP hash): forms are real
+ * forms that work without it; with it they post in the background and say so inline, and
+ * countdowns tick. In an embed it finds its shadow root through the element before it.
+ */
+const enhancement = `(function (root) {
+  root.querySelectorAll('form.ao-form').forEach(function (form) {
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var status = form.querySelector('.form-status');
+      var button = form.querySelector('button[type=submit]');
+      button.disabled = true;
+      status.textContent = 'Sending…';
+      fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form)), headers: { Accept: 'application/json' } })
+        .then(function (response) {
+          return response.json().catch(function () { return {}; }).then(function (data) {
+            if (response.ok) { form.reset(); status.textContent = data.message || 'Thank you!'; }
+            else status.textContent = (data.error && data.error.message) || 'Something went wrong; please try again.';
+          });
+        })
+        .catch(function () { status.textContent = 'Could not send; check your connection and try again.'; })
+        .then(function () { button.disabled = false; });
+    });
+  });
+  root.querySelectorAll('[data-deadline]').forEach(function (element) {
+    var end = Date.parse(element.getAttribute('data-deadline'));
+    var out = element.querySelector('.remaining');
+    (function tick() {
+      var seconds = Math.max(0, Math.floor((end - Date.now()) / 1000));
+      if (!seconds) { out.textContent = element.getAttribute('data-ended'); return; }
+      var days = Math.floor(seconds / 86400), hours = Math.floor((seconds % 86400) / 3600), minutes = Math.floor((seconds % 3600) / 60);
+      out.textContent = days + ' d ' + hours + ' h ' + minutes + ' min left';
+      setTimeout(tick, 60000 - (Date.now() % 60000));
+    })();
+  });
+})((document.currentScript.previousElementSibling || {}).shadowRoot || document);`;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const enhancementHash = sha256(enhancement);
+
+const needsScript = (sections: readonly Section[]) => sections.some((section) => section.type === 'form' || section.type === 'countdown');
+
+function body(spec: PageSpec): { header: string; main: string; footer: string } {
+  let headingLevel: 1 | 2 = 1;
+  const parts = { header: [] as string[], main: [] as string[], footer: [] as string[] };
+  for (const section of spec.sections) {
+    const html = renderSection(section, { formAction: spec.formAction, headingLevel, locale: spec.lang });
+    if (section.type === 'header') parts.header.push(html);
+    else if (section.type === 'footer') parts.footer.push(html);
+    else {
+      parts.main.push(html);
+      headingLevel = 2;
+    }
+  }
+  return { header: parts.header.join(''), main: parts.main.join(''), footer: parts.footer.join('') };
+}
+
+export interface RenderedPage {
+  html: string;
+  /** The preview's Content-Security-Policy (hashes of exactly this page's style and script). */
+  csp: string;
+}
+
+/** Origins a page loads from: only its logo, if it has one. */
+function imageOrigins(sections: readonly Section[]): string[] {
+  const origins = new Set<string>();
+  for (const section of sections) {
+    if (section.type === 'header' && section.props.logo_url) {
+      const href = safeHref(section.props.logo_url);
+      if (href) origins.add(new URL(href).origin);
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * A policy that lets the page do only what it was built to do: its own style and script (by
+ * hash), images inline or from its logo's origin, forms to this service. `sandbox` gives it
+ * an opaque origin, so even a script that slipped through could not act as this service.
+ */
+export function pageCsp(styleHash: string, scriptHash: string | null, formOrigin: string, sections: readonly Section[]): string {
+  return [
+    "default-src 'none'",
+    `style-src ${styleHash}`,
+    `script-src ${scriptHash ?? "'none'"}`,
+    `img-src data: ${imageOrigins(sections).join(' ')}`.trim(),
+    `form-action ${formOrigin}`,
+    `connect-src ${formOrigin}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    'sandbox allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox',
+  ].join('; ');
+}
+
+export function renderDocument(spec: PageSpec): RenderedPage {
+  const css = stylesheet(spec.theme, 'body');
+  const { header, main, footer } = body(spec);
+  const script = needsScript(spec.sections) ? `<script>${enhancement}</script>` : '';
+  const html =
+    `<!DOCTYPE html><html lang="${esc(spec.lang)}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${esc(spec.title)}</title><meta name="description" content="${esc(spec.description)}">` +
+    `<meta name="color-scheme" content="${spec.theme.mode}"><style>${css}</style></head>` +
+    `<body><a class="skip" href="#main">Skip to content</a>${header}<main id="main">${main}</main>${footer}${script}</body></html>`;
+  return { html, csp: pageCsp(sha256(css), script ? enhancementHash : null, new URL(spec.formAction('form')).origin, spec.sections) };
+}
+
+/**
+ * A snippet to paste into an existing page: a declarative shadow root keeps the page's CSS out
+ * and the widget's in (`all: initial` stops inherited fonts and colours too). It renders
+ * without JavaScript; the trailing script adds the background form posts and the countdown.
+ */
+export function renderEmbed(spec: PageSpec, hostId: string): string {
+  const css = stylesheet(spec.theme, ':host');
+  const { header, main, footer } = body(spec);
+  const script = needsScript(spec.sections) ? `<script>${enhancement}</script>` : '';
+  return `<div id="${esc(hostId)}" class="ao-embed" lang="${esc(spec.lang)}"><template shadowrootmode="open"><style>${css}</style>${header}<div class="main">${main}</div>${footer}</template></div>${script}`;
+}
+
+/** A one-message page in the same theme (a form's thank-you or error page), with a way back. */
+export function renderNotice(notice: { title: string; message: string; lang: string; theme: Theme; back?: string | null }): RenderedPage {
+  const css = stylesheet(notice.theme, 'body');
+  const back = notice.back ? safeHref(notice.back) : null;
+  const html =
+    `<!DOCTYPE html><html lang="${esc(notice.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${esc(notice.title)}</title><style>${css}</style></head><body><main id="main"><section class="sec hero center" aria-labelledby="notice-title"><div class="wrap">` +
+    `<h1 id="notice-title">${esc(notice.title)}</h1><p class="lead">${esc(notice.message)}</p>${back ? `<p class="actions"><a class="btn" href="${esc(back)}">Go back</a></p>` : ''}` +
+    `</div></section></main></body></html>`;
+  return { html, csp: ["default-src 'none'", `style-src ${sha256(css)}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ') };
+}

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { esc, hrefSchema, imageUrlSchema, safeHref } from './html.js';
+
+/**
+ * Page sections: the structured source of truth of every generated page (widgets today;
+ * storefronts, membership sites and directories reuse them). Each type has a props schema
+ * and one renderer; renderers escape every piece of text and only write checked URLs.
+ */
+
+const line = (max: number) => z.string().trim().min(1).max(max);
+const link = z.object({ text: line(60), url: hrefSchema });
+export type Link = z.output<typeof link>;
+
+export const fieldTypes = ['text', 'email', 'tel', 'url', 'number', 'date', 'time', 'textarea', 'select'] as const;
+
+export const formFieldSchema = z
+  .object({
+    name: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be lower-case letters, digits and underscores, starting with a letter (e.g. "email")'),
+    label: line(80),
+    type: z.enum(fieldTypes),
+    required: z.boolean().default(false),
+    options: z.array(line(80)).min(1).max(30).optional().describe('The choices of a select field.'),
+    placeholder: line(80).optional(),
+  })
+  .refine((field) => (field.type === 'select') === (field.options !== undefined), {
+    message: 'a select field needs options, and only a select field has them',
+    path: ['options'],
+  });
+export type FormField = z.output<typeof formFieldSchema>;
+
+const props = {
+  header: z.object({
+    brand: line(80),
+    logo_url: imageUrlSchema.optional(),
+    links: z.array(link).max(6).default([]),
+  }),
+  hero: z.object({
+    eyebrow: line(80).optional(),
+    headline: line(120),
+    subheadline: line(300).optional(),
+    cta: link.optional(),
+    secondary_cta: link.optional(),
+  }),
+  features: z.object({
+    heading: line(120),
+    intro: line(300).optional(),
+    items: z.array(z.object({ title: line(80), text: line(300) })).min(1).max(9),
+  }),
+  pricing: z.object({
+    heading: line(120),
+    intro: line(300).optional(),
+    tiers: z
+      .array(
+        z.object({
+          name: line(40),
+          price: line(30).describe('As shown, e.g. "$29" or "Free".'),
+          period: line(30).optional().describe('e.g. "per month".'),
+          description: line(200).optional(),
+          features: z.array(line(120)).max(12).default([]),
+          cta: link,
+          highlighted: z.boolean().default(false),
+        }),
+      )
+      .min(1)
+      .max(4),
+    note: line(300).optional(),
+  }),
+  testimonials: z.object({
+    heading: line(120),
+    items: z.array(z.object({ quote: line(600), name: line(80), role: line(80).optional() })).min(1).max(6),
+  }),
+  faq: z.object({
+    heading: line(120),
+    items: z.array(z.object({ question: line(200), answer: line(1000) })).min(1).max(12),
+  }),
+  countdown: z.object({
+    heading: line(120),
+    deadline: z.iso.datetime({ offset: true }).describe('ISO 8601 date-time the countdown ends at.'),
+    text: line(300).optional(),
+    ended_text: line(200),
+    cta: link.optional(),
+  }),
+  form: z.object({
+    heading: line(120),
+    text: line(300).optional(),
+    fields: z
+      .array(formFieldSchema)
+      .min(1)
+      .max(10)
+      .refine((fields) => new Set(fields.map((field) => field.name)).size === fields.length, 'field names must be unique'),
+    button_text: line(40),
+    success_message: line(300),
+    consent_text: line(300).optional(),
+  }),
+  cta: z.object({ headline: line(120), text: line(300).optional(), button: link }),
+  footer: z.object({
+    text: line(300),
+    links: z.array(link).max(8).default([]),
+    contact_email: z.email().max(254).optional(),
+  }),
+} as const;
+
+export const sectionTypes = Object.keys(props) as Array<keyof typeof props>;
+export type SectionType = keyof typeof props;
+export const sectionProps = props;
+
+export const sectionIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and hyphens, starting with a letter');
+
+const sectionOf = <T extends SectionType>(type: T) => z.object({ id: sectionIdSchema, type: z.literal(type), props: props[type] });
+
+export const sectionSchema = z.discriminatedUnion('type', [
+  sectionOf('header'),
+  sectionOf('hero'),
+  sectionOf('features'),
+  sectionOf('pricing'),
+  sectionOf('testimonials'),
+  sectionOf('faq'),
+  sectionOf('countdown'),
+  sectionOf('form'),
+  sectionOf('cta'),
+  sectionOf('footer'),
+]);
+export type Section = z.output<typeof sectionSchema>;
+export type SectionOf<T extends SectionType> = Extract<Section, { type: T }>;
+
+/** What a renderer needs beyond its section. */
+export interface SectionContext {
+  /** Where a form section posts (an absolute URL of this service). */
+  formAction: (sectionId: string) => string;
+  /** h1 for the page's first heading, h2 after. */
+  headingLevel: 1 | 2;
+  locale: string;
+}
+
+/** A long date in the page's language; a tag Intl does not know falls back to English. */
+function dateFormat(locale: string): Intl.DateTimeFormat {
+  const options = { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' } as const;
+  try {
+    return new Intl.DateTimeFormat(locale, options);
+  } catch {
+    return new Intl.DateTimeFormat('en', options);
+  }
+}
+
+/** Item headings sit one level below their section's heading. */
+const itemHeading = (context: SectionContext, text: string) => `<h${context.headingLevel + 1}>${esc(text)}</h${context.headingLevel + 1}>`;
+
+const href = (url: string) => esc(safeHref(url) ?? '#');
+
+function button(target: Link, kind: 'primary' | 'secondary' = 'primary'): string {
+  return `<a class="btn${kind === 'secondary' ? ' btn-secondary' : ''}" href="${href(target.url)}">${esc(target.text)}</a>`;
+}
+
+function heading(section: Section, text: string, context: SectionContext): string {
+  const level = context.headingLevel;
+  return `<h${level} id="${section.id}-title">${esc(text)}</h${level}>`;
+}
+
+const optionalParagraph = (text: string | undefined, className = 'lead') => (text ? `<p class="${className}">${esc(text)}</p>` : '');
+
+function wrap(section: Section, inner: string, className = ''): string {
+  return `<section id="${section.id}" class="sec sec-${section.type}${className ? ` ${className}` : ''}" aria-labelledby="${section.id}-title"><div class="wrap">${inner}</div></section>`;
+}
+
+const autocomplete: Partial<Record<string, string>> = { email: 'email', name: 'name', full_name: 'name', first_name: 'given-name', last_name: 'family-name', phone: 'tel', company: 'organization', organization: 'organization', website: 'url' };
+
+function formField(section: Section, field: FormField): string {
+  const id = `${section.id}-${field.name}`;
+  const required = field.required ? ' required' : '';
+  const hint = field.required ? '<span class="req" aria-hidden="true"> *</span>' : '';
+  const placeholder = field.placeholder ? ` placeholder="${esc(field.placeholder)}"` : '';
+  const complete = autocomplete[field.name] ?? (field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : undefined);
+  const auto = complete ? ` autocomplete="${complete}"` : '';
+  let control: string;
+  if (field.type === 'textarea') control = `<textarea id="${id}" name="${field.name}" rows="4" maxlength="2000"${required}${placeholder}></textarea>`;
+  else if (field.type === 'select') {
+    const options = (field.options ?? []).map((option) => `<option>${esc(option)}</option>`).join('');
+    control = `<select id="${id}" name="${field.name}"${required}><option value="">Choose…</option>${options}</select>`;
+  } else control = `<input id="${id}" name="${field.name}" type="${field.type}" maxlength="${field.type === 'number' || field.type === 'date' || field.type === 'time' ? '' : '500'}"${required}${auto}${placeholder}>`.replace(' maxlength=""', '');
+  return `<div class="field"><label for="${id}">${esc(field.label)}${hint}</label>${control}</div>`;
+}
+
+/** The honeypot: invisible to people and assistive technology, tempting to bots. */
+const honeypotField = '_hp';
+const honeypot = (section: Section) =>
+  `<div class="hp" aria-hidden="true"><label for="${section.id}-hp">Leave this field empty</label><input id="${section.id}-hp" name="${honeypotField}" type="text" tabindex="-1" autocomplete="off"></div>`;
+export { honeypotField };
+
+const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionContext) => string } = {
+  header(section) {
+    const { brand, logo_url, links } = section.props;
+    const logo = logo_url ? `<img src="${esc(safeHref(logo_url) ?? '')}" alt="" width="32" height="32">` : '';
+    const nav = links.length
+      ? `<nav aria-label="Sections"><ul>${links.map((target) => `<li><a href="${href(target.url)}">${esc(target.text)}</a></li>`).join('')}</ul></nav>`
+      : '';
+    return `<header id="${section.id}" class="site-header"><div class="wrap bar"><a class="brand" href="#main">${logo}<span>${esc(brand)}</span></a>${nav}</div></header>`;
+  },
+  hero(section, context) {
+    const { eyebrow, headline, subheadline, cta, secondary_cta } = section.props;
+    const actions = cta || secondary_cta ? `<p class="actions">${cta ? button(cta) : ''}${secondary_cta ? button(secondary_cta, 'secondary') : ''}</p>` : '';
+    return wrap(section, `${eyebrow ? `<p class="eyebrow">${esc(eyebrow)}</p>` : ''}${heading(section, headline, context)}${optionalParagraph(subheadline)}${actions}`, 'hero');
+  },
+  features(section, context) {
+    const { heading: title, intro, items } = section.props;
+    const cards = items.map((item) => `<li class="card">${itemHeading(context, item.title)}<p>${esc(item.text)}</p></li>`).join('');
+    return wrap(section, `${heading(section, title, context)}${optionalParagraph(intro)}<ul class="grid">${cards}</ul>`);
+  },
+  pricing(section, context) {
+    const { heading: title, intro, tiers, note } = section.props;
+    const cards = tiers
+      .map((tier) => {
+        const features = tier.features.length ? `<ul class="ticks">${tier.features.map((feature) => `<li>${esc(feature)}</li>`).join('')}</ul>` : '';
+        const badge = tier.highlighted ? '<p class="badge">Most popular</p>' : '';
+        return `<li class="card tier${tier.highlighted ? ' featured' : ''}">${badge}${itemHeading(context, tier.name)}<p class="price"><strong>${esc(tier.price)}</strong>${tier.period ? ` <span>${esc(tier.period)}</span>` : ''}</p>${optionalParagraph(tier.description, 'small')}${features}<p>${button(tier.cta, tier.highlighted ? 'primary' : 'secondary')}</p></li>`;
+      })
+      .join('');
+    return wrap(section, `${heading(section, title, context)}${optionalParagraph(intro)}<ul class="grid">${cards}</ul>${optionalParagraph(note, 'small')}`);
+  },
+  testimonials(section, context) {
+    const { heading: title, items } = section.props;
+    const quotes = items
+      .map((item) => `<li class="card"><figure><blockquote><p>${esc(item.quote)}</p></blockquote><figcaption><strong>${esc(item.name)}</strong>${item.role ? `, ${esc(item.role)}` : ''}</figcaption></figure></li>`)
+      .join('');
+    return wrap(section, `${heading(section, title, context)}<ul class="grid">${quotes}</ul>`, 'alt');
+  },
+  faq(section, context) {
+    const { heading: title, items } = section.props;
+    const entries = items.map((item) => `<details><summary>${esc(item.question)}</summary><p>${esc(item.answer)}</p></details>`).join('');
+    return wrap(section, `${heading(section, title, context)}<div class="faq">${entries}</div>`);
+  },
+  countdown(section, context) {
+    const { heading: title, deadline, text, ended_text, cta } = section.props;
+    const when = new Date(deadline);
+    const shown = `${dateFormat(context.locale).format(when)} UTC`;
+    const iso = when.toISOString();
+    return wrap(
+      section,
+      `${heading(section, title, context)}${optionalParagraph(text)}<p class="countdown" data-deadline="${iso}" data-ended="${esc(ended_text)}"><span class="remaining" role="timer"></span> <time datetime="${iso}">${esc(shown)}</time></p>${cta ? `<p class="actions">${button(cta)}</p>` : ''}`,
+      'alt center',
+    );
+  },
+  form(section, context) {
+    const { heading: title, text, fields, button_text, consent_text } = section.props;
+    const inner = `${fields.map((field) => formField(section, field)).join('')}${honeypot(section)}${consent_text ? `<p class="small">${esc(consent_text)}</p>` : ''}<button type="submit" class="btn">${esc(button_text)}</button><p class="form-status" role="status"></p>`;
+    const form = `<form class="ao-form" method="post" action="${esc(context.formAction(section.id))}" accept-charset="utf-8">${inner}</form>`;
+    return wrap(section, `${heading(section, title, context)}${optionalParagraph(text)}${form}`, 'narrow');
+  },
+  cta(section, context) {
+    const { headline, text, button: target } = section.props;
+    return wrap(section, `${heading(section, headline, context)}${optionalParagraph(text)}<p class="actions">${button(target)}</p>`, 'alt center');
+  },
+  footer(section) {
+    const { text, links, contact_email } = section.props;
+    const items = [
+      ...links.map((target) => `<li><a href="${href(target.url)}">${esc(target.text)}</a></li>`),
+      ...(contact_email ? [`<li><a href="${esc(new URL(`mailto:${contact_email}`).href)}">${esc(contact_email)}</a></li>`] : []),
+    ];
+    return `<footer id="${section.id}" class="site-footer"><div class="wrap"><p>${esc(text)}</p>${items.length ? `<ul class="inline">${items.join('')}</ul>` : ''}</div></footer>`;
+  },
+};
+
+export function renderSection(section: Section, context: SectionContext): string {
+  return (renderers[section.type] as (section: Section, context: SectionContext) => string)(section, context);
+}
+
+/** The text a section shows as its heading (for navigation and summaries). */
+export function sectionTitle(section: Section): string {
+  switch (section.type) {
+    case 'header':
+      return section.props.brand;
+    case 'hero':
+      return section.props.headline;
+    case 'cta':
+      return section.props.headline;
+    case 'footer':
+      return 'Footer';
+    default:
+      return section.props.heading;
+  }
+}

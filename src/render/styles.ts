@@ -1,0 +1,72 @@
+import type { Theme } from './theme.js';
+
+/**
+ * The one stylesheet of a generated page, from its theme. Mobile first, no external fonts or
+ * images, long words wrap (no horizontal overflow at 375 px), visible focus everywhere.
+ * `root` is `body` for a whole document and `:host` for an embed inside a shadow root.
+ */
+
+const radius: Record<Theme['radius'], string> = { none: '0', small: '4px', medium: '10px', large: '18px', pill: '999px' };
+
+export function stylesheet(theme: Theme, root: 'body' | ':host'): string {
+  const c = theme.colors;
+  const minimal = theme.density === 'minimal';
+  const r = radius[theme.radius];
+  // Inputs and cards cannot be pills: cap their rounding.
+  const boxRadius = theme.radius === 'pill' ? radius.large : r;
+  const host = root === ':host' ? ':host{all:initial;display:block;contain:content}' : 'html{-webkit-text-size-adjust:100%;scroll-behavior:smooth}';
+  return [
+    host,
+    `${root}{--bg:${c.background};--surface:${c.surface};--text:${c.text};--muted:${c.muted};--primary:${c.primary};--on-primary:${c.on_primary};--link:${c.link};--accent:${c.accent};--radius:${r};--box:${boxRadius};`,
+    `margin:0;background:var(--bg);color:var(--text);font:1rem/1.6 ${theme.font_stack};color-scheme:${theme.mode};overflow-wrap:anywhere;word-break:normal}`,
+    '*,*::before,*::after{box-sizing:border-box}',
+    'img{max-width:100%;height:auto}',
+    'a{color:var(--link);text-underline-offset:.15em}',
+    ':focus-visible{outline:3px solid var(--link);outline-offset:2px}',
+    'h1,h2,h3{line-height:1.2;margin:0 0 .75rem;text-wrap:balance}',
+    `h1{font-size:clamp(2rem,6vw,3.25rem);letter-spacing:-.02em}h2{font-size:clamp(1.5rem,4vw,2.25rem)}h3{font-size:1.15rem}`,
+    'p{margin:0 0 1rem}ul{margin:0;padding:0}',
+    '.skip{position:absolute;left:.5rem;top:-4rem;background:var(--bg);color:var(--link);padding:.5rem 1rem;z-index:10}.skip:focus{top:.5rem}',
+    '.wrap{max-width:72rem;margin:0 auto;padding:0 1.25rem}',
+    `.sec{padding:${minimal ? '3rem' : '4rem'} 0}`,
+    `.alt{background:${minimal ? 'var(--bg)' : 'var(--surface)'}}`,
+    '.center{text-align:center}.center .lead{margin-left:auto;margin-right:auto}',
+    '.narrow .wrap{max-width:40rem}',
+    '.lead{font-size:1.15rem;color:var(--muted);max-width:42rem}',
+    '.small{font-size:.9rem;color:var(--muted)}',
+    '.eyebrow{font-weight:600;text-transform:uppercase;letter-spacing:.08em;font-size:.85rem;color:var(--link)}',
+    `.hero{padding:${minimal ? '4rem' : '5rem'} 0 ${minimal ? '3rem' : '4rem'}}`,
+    '.actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}.center .actions{justify-content:center}',
+    `.btn{display:inline-block;background:var(--primary);color:var(--on-primary);border:2px solid var(--primary);border-radius:var(--radius);padding:.7rem 1.3rem;font:inherit;font-weight:600;text-decoration:none;cursor:pointer;line-height:1.3}`,
+    '.btn:hover{filter:brightness(1.08)}.btn[disabled]{opacity:.7;cursor:progress}',
+    '.btn-secondary{background:transparent;color:var(--link);border-color:var(--link)}',
+    '.grid{list-style:none;display:grid;gap:1.25rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,16rem),1fr));margin-top:1.5rem}',
+    `.card{background:var(--surface);border:1px solid ${minimal ? 'var(--muted)' : 'transparent'};border-radius:var(--box);padding:1.5rem${minimal ? '' : ';box-shadow:0 1px 2px rgb(0 0 0 / .06),0 4px 16px rgb(0 0 0 / .06)'}}`,
+    '.alt .card{background:var(--bg)}',
+    '.card p:last-child{margin-bottom:0}',
+    '.tier{display:flex;flex-direction:column}.tier .ticks{flex:1}',
+    '.featured{border:2px solid var(--accent)}',
+    '.badge{display:inline-block;align-self:flex-start;font-size:.8rem;font-weight:600;border:1px solid var(--accent);border-radius:var(--radius);padding:.1rem .6rem}',
+    '.price strong{font-size:2rem}.price span{color:var(--muted)}',
+    '.ticks{list-style:none;margin:0 0 1.25rem}.ticks li{padding-left:1.5rem;position:relative;margin:.35rem 0}',
+    '.ticks li::before{content:"✓";position:absolute;left:0;color:var(--link);font-weight:700}',
+    'figure{margin:0}blockquote{margin:0 0 1rem;font-size:1.05rem}figcaption{color:var(--muted)}',
+    '.faq{margin-top:1rem}',
+    'details{border-bottom:1px solid var(--muted);padding:.9rem 0}details p{margin:.75rem 0 0}',
+    'summary{cursor:pointer;font-weight:600}',
+    '.countdown{font-size:1.25rem;font-weight:600}.countdown time{display:block;font-size:1rem;font-weight:400;color:var(--muted)}',
+    '.remaining:empty{display:none}',
+    '.ao-form{margin-top:1.25rem}',
+    '.field{margin-bottom:1rem}.field label{display:block;font-weight:600;margin-bottom:.3rem}',
+    `input,textarea,select{width:100%;font:inherit;color:var(--text);background:var(--bg);border:1px solid var(--muted);border-radius:var(--box);padding:.65rem .75rem}`,
+    '.req{color:var(--muted)}',
+    '.hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}',
+    '.form-status{margin-top:1rem;font-weight:600}.form-status:empty{display:none}',
+    '.site-header{border-bottom:1px solid var(--surface)}',
+    '.bar{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1.5rem;padding-top:1rem;padding-bottom:1rem}',
+    '.brand{display:inline-flex;align-items:center;gap:.6rem;font-weight:700;font-size:1.1rem;color:var(--text);text-decoration:none}',
+    '.site-header ul,.inline{list-style:none;display:flex;flex-wrap:wrap;gap:.5rem 1.25rem}',
+    '.site-footer{border-top:1px solid var(--surface);padding:2rem 0;color:var(--muted);font-size:.95rem}',
+    '@media (prefers-reduced-motion:reduce){html{scroll-behavior:auto}}',
+  ].join('\n');
+}

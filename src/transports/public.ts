@@ -1,0 +1,109 @@
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
+import type { PublicContext, PublicRequest, PublicResponse, PublicRoute } from '../kernel/public-route.js';
+import { renderNotice } from '../render/page.js';
+import { resolveTheme } from '../render/theme.js';
+import { isPlainObject } from '../kernel/unknown-fields.js';
+
+/** Form posts are small: a few fields of text. */
+const publicBodyLimit = '64kb';
+
+const wantsJson = (req: Request) => req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
+
+const neutralTheme = () => resolveTheme({}).theme;
+
+function send(res: Response, response: PublicResponse): void {
+  res.set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+  if (response.type === 'json') {
+    res.status(response.status).json(response.body);
+    return;
+  }
+  res.set({ 'Content-Security-Policy': response.csp, 'Content-Type': 'text/html; charset=utf-8' });
+  res.status(response.status).send(response.body);
+}
+
+/** Errors as the one envelope for scripts, or as a plain page for people. */
+function sendError(req: Request, res: Response, error: OutcomeError): void {
+  if (error.headers) res.set(error.headers);
+  if (wantsJson(req)) {
+    send(res, { status: error.status, type: 'json', body: error.toEnvelope() as Record<string, unknown> });
+    return;
+  }
+  const title = error.status === 404 ? 'Not found' : error.status === 429 ? 'Please wait' : 'Something is not right';
+  const referer = req.get('referer');
+  const page = renderNotice({ title, message: error.message, lang: 'en', theme: neutralTheme(), back: referer });
+  send(res, { status: error.status, type: 'html', body: page.html, csp: page.csp });
+}
+
+function limiter(route: PublicRoute): RequestHandler[] {
+  if (!route.rateLimit) return [];
+  const { max, windowMs } = route.rateLimit;
+  return [
+    rateLimit({
+      windowMs,
+      limit: max,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      // Per address and per target (one widget's form), so one busy form does not block another.
+      keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')} ${req.path}`,
+      handler: (req, res) => {
+        const retryAfter = Math.ceil(windowMs / 1000);
+        sendError(req, res, new OutcomeError('rate_limited', `Too many submissions from this address; try again in a few minutes.`, { headers: { 'Retry-After': String(retryAfter) } }));
+      },
+    }),
+  ];
+}
+
+/** Query values as single strings: a repeated parameter is refused rather than guessed at. */
+function queryOf(req: Request): Record<string, string | undefined> {
+  const query: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.query)) {
+    if (typeof value !== 'string') throw new OutcomeError('invalid_input', `The query parameter "${name}" must be given once.`);
+    query[name] = value;
+  }
+  return query;
+}
+
+function handler(route: PublicRoute, context: () => PublicContext): RequestHandler {
+  return async (req, res) => {
+    try {
+      const body: unknown = req.body ?? {};
+      if (!isPlainObject(body)) throw new OutcomeError('invalid_input', 'The body must be form fields or a JSON object.');
+      const request: PublicRequest = { params: req.params as Record<string, string>, query: queryOf(req), body, wantsJson: wantsJson(req), referer: req.get('referer') };
+      send(res, await route.handle(request, { ...context(), log: req.log }));
+    } catch (thrown) {
+      const error = asOutcomeError(thrown, req.id);
+      if (error.code === 'internal') req.log.error({ err: thrown, path: route.path }, 'public route failed unexpectedly');
+      sendError(req, res, error);
+    }
+  };
+}
+
+/** Mounts the outcomes' public routes: form-encoded or JSON bodies, CORS for posts from any site, rate limits, pages or JSON. */
+export function publicRouter(routes: readonly PublicRoute[], context: () => PublicContext): Router {
+  const router = express.Router();
+  const parseBody = [express.urlencoded({ extended: false, limit: publicBodyLimit, parameterLimit: 50 }), express.json({ limit: publicBodyLimit })];
+  for (const route of routes) {
+    if (route.method === 'POST') {
+      // Widgets are embedded on other sites; their script posts here. No credentials are involved.
+      const cors: RequestHandler = (_req, res, next) => {
+        res.set({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type, Accept', 'Access-Control-Max-Age': '600' });
+        next();
+      };
+      router.options(route.path, cors, (_req, res) => void res.status(204).end());
+      router.post(route.path, cors, ...limiter(route), ...parseBody, handler(route, context));
+    } else router.get(route.path, handler(route, context));
+  }
+  return router;
+}
+
+/** Body-parser failures on public routes, answered in the route's own style. */
+export function publicErrors(): express.ErrorRequestHandler {
+  return (err, req, res, next) => {
+    const type = (err as { type?: string }).type;
+    if (type === 'entity.too.large') return sendError(req, res, new OutcomeError('payload_too_large', `The form is larger than ${publicBodyLimit}; send less text.`));
+    if (type === 'entity.parse.failed' || type === 'parameters.too.many') return sendError(req, res, new OutcomeError('invalid_input', 'The form data could not be read; send it as a form or a JSON object.'));
+    next(err);
+  };
+}

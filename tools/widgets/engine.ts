@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import type { ToolContext } from '../../src/kernel/tool.js';
+import { OutcomeError } from '../../src/kernel/errors.js';
+import { newId } from '../../src/kernel/ids.js';
+import { isUniqueViolation } from '../../src/store/store.js';
+import type { Store } from '../../src/store/store.js';
+import type { Files } from '../../src/files/files.js';
+import type { GeneratorName } from '../../src/compose/types.js';
+import type { ThemeRequest } from '../../src/render/theme.js';
+import type { Section, SectionType } from '../../src/render/sections.js';
+import { buildSections, composeCopy, defaultSection, inferKind, type BuildRequest } from './compose.js';
+import { nicheCopy } from './copy.js';
+import { applyOperations, type WidgetDraft } from './operations.js';
+import { parseInstructions } from './instructions.js';
+import { renderWidget } from './render.js';
+import { copySchema, operationSchema, type Brand, type ContentOverrides, type Copy, type GenerateInput, type Operation, type ReviseInput, type WidgetKind, type WidgetOutput } from './schema.js';
+
+// NLP (compromise) loads on the first widget call, not at start-up.
+const nlp = () => import('../../src/compose/brief.js');
+
+/** One stored version: everything the page renders from, and what the next revision needs. */
+export interface WidgetDocument {
+  kind: WidgetKind;
+  draft: WidgetDraft;
+  /** What add_section writes new sections from. */
+  source: { brandName: string; brand: Brand; content: ContentOverrides; copy: BuildRequest['copy']; niche: string; promptDate?: string };
+  meta: { generator: GeneratorName; warnings: string[]; created_at: string; applied: string[]; unapplied: string[] };
+}
+
+const systemPrompt =
+  'You write the copy of landing pages and web widgets. Answer with one JSON object that matches the JSON Schema given, and nothing else. ' +
+  'Respect every length limit. Never invent prices, statistics, awards or customer quotes that the brief does not give.';
+
+/** The theme a brand asks for: its colours by role, its font, "minimal" in its tone. */
+function themeOf(brand: Brand, promptColors: string[]): ThemeRequest {
+  const colors = brand.colors ?? promptColors;
+  const byRole = Array.isArray(colors) ? { primary: colors[0], accent: colors[1], background: colors[2], text: colors[3] } : colors;
+  const tone = brand.tone?.toLowerCase() ?? '';
+  return Object.fromEntries(
+    Object.entries({ ...byRole, font: brand.font, density: /minimal|clean|simple/.test(tone) ? 'minimal' : undefined, mode: /\bdark\b/.test(tone) ? 'dark' : undefined }).filter(([, value]) => value !== undefined),
+  ) as ThemeRequest;
+}
+
+const definedOnly = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+function buildRequestOf(document: Pick<WidgetDocument, 'kind' | 'source'>, now: Date, warnings: string[]): BuildRequest {
+  const { source } = document;
+  return {
+    kind: document.kind,
+    copy: source.copy,
+    content: source.content,
+    brand: source.brand,
+    brandName: source.brandName,
+    niche: nicheCopy(source.niche),
+    now,
+    ...(source.promptDate ? { promptDate: source.promptDate } : {}),
+    warnings,
+  };
+}
+
+const previewPayload = (widgetId: string, version: number) => `preview:${widgetId}:${version}`;
+
+async function present(ctx: Pick<ToolContext, 'files' | 'baseUrl'>, widgetId: string, version: number, document: WidgetDocument): Promise<Omit<WidgetOutput, 'next_actions'>> {
+  const rendered = renderWidget(document.draft, widgetId, version, ctx.baseUrl);
+  const form = document.draft.sections.find((section): section is Extract<Section, { type: 'form' }> => section.type === 'form');
+  const signature = await ctx.files.sign(previewPayload(widgetId, version));
+  return {
+    widget_id: widgetId,
+    version,
+    kind: document.kind,
+    sections: document.draft.sections,
+    theme: rendered.theme,
+    html: rendered.html,
+    embed: rendered.embed,
+    preview_url: `${ctx.baseUrl}/p/${widgetId}?v=${version}&sig=${signature}`,
+    meta: {
+      title: document.draft.title,
+      description: document.draft.description,
+      lang: document.draft.lang,
+      generator: document.meta.generator,
+      warnings: document.meta.warnings,
+      adjustments: rendered.adjustments,
+      bytes: rendered.bytes,
+      form: form ? { action: `${ctx.baseUrl}/f/${widgetId}`, fields: form.props.fields.map((field) => field.name) } : null,
+      created_at: document.meta.created_at,
+    },
+  };
+}
+
+async function save(ctx: ToolContext, widgetId: string, version: number, document: WidgetDocument): Promise<void> {
+  try {
+    await ctx.store.db
+      .insertInto('widgets')
+      .values({ id: widgetId, account_id: ctx.caller.accountId, version, kind: document.kind, document: JSON.stringify(document), created_at: document.meta.created_at })
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new OutcomeError('conflict', `Widget ${widgetId} got version ${version} from another revision meanwhile; read it with widget_get and revise again.`);
+  }
+}
+
+export async function generateWidget(ctx: ToolContext, input: GenerateInput): Promise<Omit<WidgetOutput, 'next_actions'>> {
+  const { extractBrief } = await nlp();
+  const brief = extractBrief(input.prompt);
+  const kind = input.kind ?? inferKind(input.prompt);
+  const brand: Brand = { ...input.brand, ...(input.brand?.tone ? {} : brief.tone[0] ? { tone: brief.tone.join(' ') } : {}) };
+  const content = input.content ?? {};
+  const now = ctx.now();
+  const composed = composeCopy({ kind, brief, brand, now });
+  const generated = await ctx.compose.generate({
+    schema: copySchema,
+    name: 'widget_copy',
+    system: systemPrompt,
+    prompt: [
+      `Write the copy of a ${kind.replace('_', ' ')} ${kind === 'landing' ? 'page' : 'widget'} for: ${input.prompt}`,
+      `Brand: ${composed.brandName}.`,
+      brand.tone ? `Tone: ${brand.tone}.` : '',
+      'Fill only the fields this kind shows; leave out prices and testimonials unless the brief gives them.',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    choice: input.generator,
+    template: () => composed.copy,
+  });
+  // The caller's words verbatim, over a model's, over the template's.
+  const { cta_url: _url, deadline: _deadline, form_fields: _fields, contact_email: _email, lang, ...callerCopy } = content;
+  const copy = { ...composed.copy, ...definedOnly(generated.value as Copy), ...definedOnly(callerCopy) } as BuildRequest['copy'];
+  const warnings = [...composed.warnings.filter((warning) => !(warning.includes('testimonials') && content.testimonials) && !(warning.includes('prices') && content.pricing)), ...generated.warnings];
+  const source: WidgetDocument['source'] = { brandName: composed.brandName, brand, content, copy, niche: brief.niche, ...(brief.dates[0] ? { promptDate: brief.dates[0].iso } : {}) };
+  const build = buildRequestOf({ kind, source }, now, warnings);
+  const sections = buildSections(build);
+  const document: WidgetDocument = {
+    kind,
+    draft: { sections, theme: themeOf(brand, brief.colors.map((color) => color.hex)), title: copy.title, description: copy.description, lang: lang ?? 'en' },
+    source,
+    meta: { generator: generated.generator, warnings, created_at: now.toISOString(), applied: [], unapplied: [] },
+  };
+  const widgetId = newId('widget');
+  const output = await present(ctx, widgetId, 1, document);
+  await save(ctx, widgetId, 1, document);
+  return output;
+}
+
+async function load(store: Store, accountId: string | null, widgetId: string, version?: number): Promise<{ version: number; document: WidgetDocument; latest: number }> {
+  let query = store.db.selectFrom('widgets').select(['version', 'document', 'account_id']).where('id', '=', widgetId);
+  if (accountId) query = query.where('account_id', '=', accountId);
+  const rows = await query.orderBy('version', 'desc').execute();
+  const latest = rows[0];
+  const row = version === undefined ? latest : rows.find((candidate) => candidate.version === version);
+  if (!latest) throw new OutcomeError('not_found', `No widget ${widgetId} exists for this account.`, { hint: 'Create one with widget_generate.' });
+  if (!row) throw new OutcomeError('not_found', `Widget ${widgetId} has no version ${version}; its versions are 1 to ${latest.version}.`);
+  return { version: row.version, document: JSON.parse(row.document) as WidgetDocument, latest: latest.version };
+}
+
+const modelOperations = z.object({ operations: z.array(operationSchema).max(50) });
+
+export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promise<Omit<WidgetOutput, 'next_actions'> & { applied: string[]; unapplied: string[] }> {
+  const current = await load(ctx.store, ctx.caller.accountId, input.widget_id);
+  const now = ctx.now();
+  const warnings: string[] = [];
+  let document: WidgetDocument;
+  if (input.revert_to !== undefined) {
+    const old = await load(ctx.store, ctx.caller.accountId, input.widget_id, input.revert_to);
+    const applied = [`restored version ${input.revert_to}`];
+    document = { ...old.document, meta: { ...old.document.meta, created_at: now.toISOString(), applied, unapplied: [] } };
+  } else {
+    const makeSection = (type: SectionType, id: string) => defaultSection(type, id, buildRequestOf(current.document, now, warnings));
+    let operations: Operation[];
+    let unparsed: string[] = [];
+    let generator: GeneratorName = 'caller';
+    if (input.operations) operations = input.operations;
+    else {
+      const instructions = input.instructions as string;
+      const parsed = parseInstructions(instructions, current.document.draft.sections);
+      const generated = await ctx.compose.generate({
+        schema: modelOperations,
+        name: 'widget_operations',
+        system: 'You turn requests to change a web page into structured edit operations. Answer with one JSON object that matches the JSON Schema given, and nothing else.',
+        prompt: `The page's sections and theme:\n${JSON.stringify({ sections: current.document.draft.sections, theme: current.document.draft.theme, title: current.document.draft.title, lang: current.document.draft.lang })}\n\nRequest: ${instructions}\n\nReturn the operations that carry out the request, in order. To translate or rewrite text, use set_text or set_props with the new words.`,
+        choice: input.generator,
+        template: () => ({ operations: parsed.operations }),
+      });
+      operations = generated.value.operations;
+      generator = generated.generator;
+      warnings.push(...generated.warnings);
+      if (generator === 'template') unparsed = parsed.unparsed;
+    }
+    const result = applyOperations(current.document.draft, operations, makeSection);
+    if (!result.applied.length && !result.unapplied.length && !unparsed.length) {
+      throw new OutcomeError('invalid_input', 'instructions: nothing in them asks for a change; say what to change, e.g. "make the button green".');
+    }
+    document = {
+      ...current.document,
+      draft: result.draft,
+      meta: { generator, warnings, created_at: now.toISOString(), applied: result.applied, unapplied: [...unparsed, ...result.unapplied] },
+    };
+  }
+  const version = current.latest + 1;
+  const output = await present(ctx, input.widget_id, version, document);
+  await save(ctx, input.widget_id, version, document);
+  return { ...output, applied: document.meta.applied, unapplied: document.meta.unapplied };
+}
+
+export async function readWidget(ctx: ToolContext, widgetId: string, version?: number) {
+  const found = await load(ctx.store, ctx.caller.accountId, widgetId, version);
+  const history = await ctx.store.db
+    .selectFrom('widgets')
+    .select(['version', 'document', 'created_at'])
+    .where('id', '=', widgetId)
+    .where('account_id', '=', ctx.caller.accountId)
+    .orderBy('version', 'asc')
+    .execute();
+  const versions = history.map((row) => {
+    const meta = (JSON.parse(row.document) as WidgetDocument).meta;
+    return { version: row.version, created_at: row.created_at, applied: meta.applied, unapplied: meta.unapplied };
+  });
+  return { ...(await present(ctx, widgetId, found.version, found.document)), versions };
+}
+
+/** What the public routes need: no account, no key. */
+export interface PublicDeps {
+  store: Store;
+  files: Files;
+  baseUrl: string;
+}
+
+/** A version's page for its signed preview link, or null when the link is not valid. */
+export async function previewOf(deps: PublicDeps, widgetId: string, version: number, signature: string) {
+  if (!(await deps.files.verifySignature(previewPayload(widgetId, version), signature))) return null;
+  const found = await load(deps.store, null, widgetId, version).catch(() => null);
+  return found ? renderWidget(found.document.draft, widgetId, version, deps.baseUrl) : null;
+}
+
+/** The widget version a form was rendered in, with the account that owns it. */
+export async function formOf(store: Store, widgetId: string, version: number | undefined) {
+  const found = await load(store, null, widgetId, version).catch(() => null);
+  if (!found) return null;
+  const row = await store.db.selectFrom('widgets').select('account_id').where('id', '=', widgetId).where('version', '=', found.version).executeTakeFirstOrThrow();
+  return { version: found.version, accountId: row.account_id, document: found.document };
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { idPattern } from '../../src/kernel/ids.js';
+import { hrefSchema, imageUrlSchema } from '../../src/render/html.js';
+import { formFieldSchema, sectionIdSchema, sectionSchema, sectionTypes } from '../../src/render/sections.js';
+import { colorSchema, densities, modes, radii, themeRequestSchema, themeSchema } from '../../src/render/theme.js';
+
+export const widgetKinds = ['landing', 'waitlist', 'newsletter', 'pricing', 'faq', 'testimonials', 'countdown', 'contact', 'booking', 'lead_capture', 'hero'] as const;
+export type WidgetKind = (typeof widgetKinds)[number];
+
+const line = (max: number) => z.string().trim().min(1).max(max);
+
+export const widgetIdSchema = z.string().regex(idPattern('widget'), 'must be a widget id such as "wgt_01…" from widget_generate');
+
+/** The words of a page: what a template, a model or the caller writes. Every field is optional; the caller's win. */
+export const copySchema = z.object({
+  title: line(70).optional().describe('The page <title>.'),
+  description: line(160).optional().describe('The meta description.'),
+  eyebrow: line(80).optional(),
+  headline: line(120).optional(),
+  subheadline: line(300).optional(),
+  cta_text: line(40).optional().describe('The main button.'),
+  features_heading: line(120).optional(),
+  features: z.array(z.object({ title: line(80), text: line(300) })).min(1).max(9).optional(),
+  testimonials: z.array(z.object({ quote: line(600), name: line(80), role: line(80).optional() })).min(1).max(6).optional(),
+  pricing: z
+    .array(
+      z.object({
+        name: line(40),
+        price: line(30),
+        period: line(30).optional(),
+        description: line(200).optional(),
+        features: z.array(line(120)).max(12).optional(),
+        cta_text: line(40).optional(),
+        highlighted: z.boolean().optional(),
+      }),
+    )
+    .min(1)
+    .max(4)
+    .optional(),
+  faq: z.array(z.object({ question: line(200), answer: line(1000) })).min(1).max(12).optional(),
+  form_heading: line(120).optional(),
+  form_text: line(300).optional(),
+  button_text: line(40).optional().describe("The form's submit button."),
+  success_message: line(300).optional(),
+  closing_headline: line(120).optional().describe('The closing call to action.'),
+  footer_text: line(300).optional(),
+});
+export type Copy = z.output<typeof copySchema>;
+
+export const contentSchema = copySchema.extend({
+  cta_url: hrefSchema.optional().describe('Where the main button goes (http(s), mailto or "#section"); default the page\'s form.'),
+  deadline: z.iso.datetime({ offset: true }).optional().describe('When a countdown ends (ISO 8601).'),
+  form_fields: z.array(formFieldSchema).min(1).max(10).optional().describe('The form\'s fields, replacing the kind\'s defaults.'),
+  contact_email: z.email().max(254).optional(),
+  lang: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag such as "en" or "pt-BR"')
+    .optional()
+    .describe('The language of the copy; default "en".'),
+});
+export type ContentOverrides = z.output<typeof contentSchema>;
+
+export const brandSchema = z.object({
+  name: line(80).optional(),
+  colors: z
+    .union([
+      themeRequestSchema.pick({ primary: true, accent: true, background: true, text: true }),
+      z.array(colorSchema).min(1).max(4).describe('In order: primary, accent, background, text.'),
+    ])
+    .optional(),
+  font: themeRequestSchema.shape.font,
+  logo_url: imageUrlSchema.optional(),
+  tone: z.string().trim().max(60).optional().describe('e.g. friendly, professional, bold, minimal.'),
+});
+export type Brand = z.output<typeof brandSchema>;
+
+export const generateInputSchema = z.object({
+  prompt: z.string().trim().min(3).max(4000).describe('What the page or widget is for, in words.'),
+  kind: z.enum(widgetKinds).optional().describe(`One of ${widgetKinds.join(', ')}; inferred from the prompt when absent.`),
+  brand: brandSchema.optional(),
+  content: contentSchema.optional().describe('Exact words and settings to use verbatim.'),
+  generator: z.enum(['auto', 'template', 'llm']).default('auto'),
+});
+export type GenerateInput = z.output<typeof generateInputSchema>;
+
+const position = {
+  before: sectionIdSchema.optional().describe('Place it before this section.'),
+  after: sectionIdSchema.optional().describe('Place it after this section.'),
+  position: z.number().int().min(0).optional().describe('0-based index in the section list.'),
+};
+
+/** A change to a widget; natural-language instructions become these. */
+export const operationSchema = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('set_text'),
+    section_id: sectionIdSchema,
+    field: z.string().regex(/^[a-z_]+(\.(\d+|[a-z_]+))*$/, 'must be a path into the section\'s props such as "headline" or "items.0.answer"'),
+    value: z.string().trim().min(1).max(1000),
+  }),
+  z.object({
+    op: z.literal('set_theme'),
+    primary: colorSchema.optional(),
+    accent: colorSchema.optional(),
+    background: colorSchema.optional(),
+    text: colorSchema.optional(),
+    font: themeRequestSchema.shape.font,
+    radius: z.enum(radii).optional(),
+    mode: z.enum(modes).optional(),
+    density: z.enum(densities).optional(),
+  }),
+  z.object({ op: z.literal('add_section'), type: z.enum(sectionTypes), props: z.record(z.string(), z.unknown()).optional().describe('Default: written for this widget.'), ...position }),
+  z.object({ op: z.literal('remove_section'), section_id: sectionIdSchema }),
+  z.object({ op: z.literal('move_section'), section_id: sectionIdSchema, ...position }),
+  z.object({
+    op: z.literal('set_cta'),
+    section_id: sectionIdSchema.optional().describe('Default: every main button (hero, closing call to action).'),
+    text: line(60).optional(),
+    url: hrefSchema.optional(),
+  }),
+  z.object({ op: z.literal('set_props'), section_id: sectionIdSchema, props: z.record(z.string(), z.unknown()).describe('Fields to replace in the section\'s props.') }),
+  z.object({ op: z.literal('set_meta'), title: line(70).optional(), description: line(160).optional(), lang: contentSchema.shape.lang }),
+]);
+export type Operation = z.output<typeof operationSchema>;
+
+export const reviseInputSchema = z
+  .object({
+    widget_id: widgetIdSchema,
+    instructions: z.string().trim().min(3).max(2000).optional().describe('Changes in words, e.g. "make the button green; add a FAQ section".'),
+    operations: z.array(operationSchema).min(1).max(50).optional().describe('Structured changes, applied in order.'),
+    revert_to: z.number().int().min(1).optional().describe('Restore this version as a new version.'),
+    generator: z.enum(['auto', 'template', 'llm']).default('auto'),
+  })
+  .refine((input) => [input.instructions, input.operations, input.revert_to].filter((value) => value !== undefined).length === 1, {
+    message: 'give exactly one of instructions, operations or revert_to',
+    path: ['instructions'],
+  });
+export type ReviseInput = z.output<typeof reviseInputSchema>;
+
+export const widgetOutputSchema = z.object({
+  widget_id: z.string(),
+  version: z.number().int().min(1),
+  kind: z.enum(widgetKinds),
+  sections: z.array(sectionSchema).describe('The source of truth: the page is rendered from these.'),
+  theme: themeSchema,
+  html: z.string().describe('A complete, self-contained HTML document.'),
+  embed: z.string().describe('A snippet to paste into an existing page; its styles are isolated in a shadow root.'),
+  preview_url: z.string().describe('This version served by this service (no key needed; the link is signed).'),
+  meta: z.object({
+    title: z.string(),
+    description: z.string(),
+    lang: z.string(),
+    generator: z.enum(['caller', 'sampling', 'llm', 'template']),
+    warnings: z.array(z.string()),
+    adjustments: z.array(z.string()).describe('Brand colours changed to meet WCAG AA contrast, and how.'),
+    bytes: z.object({ html: z.number().int(), embed: z.number().int() }),
+    form: z.object({ action: z.string(), fields: z.array(z.string()) }).nullable().describe('Where the form posts and the fields it sends.'),
+    created_at: z.iso.datetime(),
+  }),
+});
+export type WidgetOutput = z.output<typeof widgetOutputSchema>;
