@@ -130,14 +130,14 @@ export function renderDocument(spec: PageSpec): RenderedPage {
 
 /**
  * A snippet to paste into an existing page: a declarative shadow root keeps the page's CSS out
- * and the widget's in (`all: initial` stops inherited fonts and colours too). It renders
+ * and the widget's in (`all: initial` and a themed wrapper stop inherited fonts and colours too). It renders
  * without JavaScript; the trailing script adds the background form posts and the countdown.
  */
 export function renderEmbed(spec: PageSpec, hostId: string): string {
-  const css = stylesheet(spec.theme, ':host');
+  const css = stylesheet(spec.theme, '.ao-root');
   const { header, main, footer } = body(spec);
   const script = needsScript(spec.sections) ? `<script>${enhancement}</script>` : '';
-  return `<div id="${esc(hostId)}" class="ao-embed" lang="${esc(spec.lang)}"><template shadowrootmode="open"><style>${css}</style>${header}<div class="main">${main}</div>${footer}</template></div>${script}`;
+  return `<div id="${esc(hostId)}" class="ao-embed" lang="${esc(spec.lang)}"><template shadowrootmode="open"><style>${css}</style><div class="ao-root">${header}<div class="main">${main}</div>${footer}</div></template></div>${script}`;
 }
 
 /** A one-message page in the same theme (a form's thank-you or error page), with a way back. */

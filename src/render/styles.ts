@@ -3,18 +3,20 @@ import type { Theme } from './theme.js';
 /**
  * The one stylesheet of a generated page, from its theme. Mobile first, no external fonts or
  * images, long words wrap (no horizontal overflow at 375 px), visible focus everywhere.
- * `root` is `body` for a whole document and `:host` for an embed inside a shadow root.
+ * `root` is `body` for a whole document and `.ao-root` for an embed: the wrapper inside its
+ * shadow root, because the host page's rules (even `* { color: red !important }`) still reach
+ * the host element itself and would be inherited from there.
  */
 
 const radius: Record<Theme['radius'], string> = { none: '0', small: '4px', medium: '10px', large: '18px', pill: '999px' };
 
-export function stylesheet(theme: Theme, root: 'body' | ':host'): string {
+export function stylesheet(theme: Theme, root: 'body' | '.ao-root'): string {
   const c = theme.colors;
   const minimal = theme.density === 'minimal';
   const r = radius[theme.radius];
   // Inputs and cards cannot be pills: cap their rounding.
   const boxRadius = theme.radius === 'pill' ? radius.large : r;
-  const host = root === ':host' ? ':host{all:initial;display:block;contain:content}' : 'html{-webkit-text-size-adjust:100%;scroll-behavior:smooth}';
+  const host = root === '.ao-root' ? ':host{all:initial;display:block;contain:content}' : 'html{-webkit-text-size-adjust:100%;scroll-behavior:smooth}';
   return [
     host,
     `${root}{--bg:${c.background};--surface:${c.surface};--text:${c.text};--muted:${c.muted};--primary:${c.primary};--on-primary:${c.on_primary};--link:${c.link};--accent:${c.accent};--radius:${r};--box:${boxRadius};`,

@@ -96,6 +96,13 @@ export function withContrast(color: string, against: string, ratio: number): str
   return best ?? (wcagContrast('#000000', against) >= wcagContrast('#ffffff', against) ? '#000000' : '#ffffff');
 }
 
+/** `color`, moved as little as it takes to reach `ratio` on every ground; undefined when no lightness does. */
+function readableOn(color: string, grounds: readonly string[], ratio: number): string | undefined {
+  let candidate = color;
+  for (let pass = 0; pass < 2; pass += 1) for (const ground of grounds) candidate = withContrast(candidate, ground, ratio);
+  return grounds.every((ground) => wcagContrast(candidate, ground) >= ratio) ? candidate : undefined;
+}
+
 /** `color` mixed towards `towards` by `amount` (0..1) in OKLCH lightness only. */
 function shade(color: string, towards: string, amount: number): string {
   const from = toOklch(color)!;
@@ -116,18 +123,18 @@ export function resolveTheme(request: ThemeRequest): ResolvedTheme {
   const adjustments: string[] = [];
   const mode = request.mode ?? (request.background ? (isDark(request.background) ? 'dark' : 'light') : 'light');
   const background = request.background ?? (mode === 'dark' ? '#0f172a' : '#ffffff');
-  const surface = shade(background, mode === 'dark' ? '#ffffff' : '#000000', 0.045);
-  const note = (what: string, from: string, to: string, against: string, required: number) => {
-    if (from !== to) adjustments.push(`${what} ${from} became ${to} to reach ${required}:1 against ${against} (it was ${contrast(from, against)}:1).`);
+  const note = (what: string, from: string, to: string, against: string, required: number, label = against) => {
+    if (from !== to) adjustments.push(`${what} ${from} became ${to} to reach ${required}:1 against ${label} (it was ${contrast(from, against)}:1).`);
   };
 
-  // Text must read on both the background and the surface (cards, alternating sections).
   const requestedText = request.text ?? (mode === 'dark' ? '#f1f5f9' : '#1f2937');
-  const worstGround = (color: string) => (wcagContrast(color, background) <= wcagContrast(color, surface) ? background : surface);
-  const text = withContrast(requestedText, worstGround(requestedText), TEXT);
-  note('The text colour', requestedText, text, worstGround(requestedText), TEXT);
-  const mutedWanted = shade(text, background, 0.35);
-  const muted = withContrast(mutedWanted, worstGround(mutedWanted), TEXT);
+  const text = withContrast(requestedText, background, TEXT);
+  note('The text colour', requestedText, text, background, TEXT);
+  // Cards and alternating sections: a slight tint of the background, on the side that keeps the text readable.
+  const tints = mode === 'dark' ? ['#ffffff', '#000000'] : ['#000000', '#ffffff'];
+  const surface = tints.map((towards) => shade(background, towards, 0.045)).find((tint) => wcagContrast(text, tint) >= TEXT) ?? background;
+  const grounds = [background, surface];
+  const muted = readableOn(shade(text, background, 0.35), grounds, TEXT) ?? text;
 
   // Buttons: the primary colour behind white or near-black text, whichever reads better.
   const requestedPrimary = request.primary ?? (mode === 'dark' ? '#60a5fa' : '#2563eb');
@@ -139,11 +146,11 @@ export function resolveTheme(request: ThemeRequest): ResolvedTheme {
     const forInk = withContrast(primary, '#111827', TEXT);
     const move = (candidate: string) => Math.abs((toOklch(candidate)!.l ?? 0) - (toOklch(primary)!.l ?? 0));
     [primary, onPrimary] = move(forWhite) <= move(forInk) ? [forWhite, '#ffffff'] : [forInk, '#111827'];
-    note('The primary (button) colour', requestedPrimary, primary, `its ${onPrimary} button text`, TEXT);
+    note('The primary (button) colour', requestedPrimary, primary, onPrimary, TEXT, `its ${onPrimary} button text`);
   }
   // Links and focus rings are primary-coloured text on the page: adjusted on their own so that buttons keep the brand colour.
-  const link = withContrast(primary, worstGround(primary), TEXT);
-  if (link !== primary) adjustments.push(`Links and focus rings use ${link} instead of ${primary}, which is ${contrast(primary, worstGround(primary))}:1 on the background (text needs ${TEXT}:1).`);
+  const link = readableOn(primary, grounds, TEXT) ?? text;
+  if (link !== primary) adjustments.push(`Links and focus rings use ${link} instead of ${primary}, which is ${contrast(primary, background)}:1 on the background (text needs ${TEXT}:1).`);
   const requestedAccent = request.accent ?? primary;
   const accent = withContrast(requestedAccent, background, UI);
   note('The accent colour', requestedAccent, accent, background, UI);

@@ -141,15 +141,17 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
   return output;
 }
 
-async function load(store: Store, accountId: string | null, widgetId: string, version?: number): Promise<{ version: number; document: WidgetDocument; latest: number }> {
-  let query = store.db.selectFrom('widgets').select(['version', 'document', 'account_id']).where('id', '=', widgetId);
-  if (accountId) query = query.where('account_id', '=', accountId);
-  const rows = await query.orderBy('version', 'desc').execute();
-  const latest = rows[0];
-  const row = version === undefined ? latest : rows.find((candidate) => candidate.version === version);
+async function load(store: Store, accountId: string | null, widgetId: string, version?: number): Promise<{ version: number; document: WidgetDocument; latest: number; accountId: string }> {
+  const versionRow = (which: number | 'latest') => {
+    let query = store.db.selectFrom('widgets').select(['version', 'document', 'account_id']).where('id', '=', widgetId);
+    if (accountId) query = query.where('account_id', '=', accountId);
+    return (which === 'latest' ? query.orderBy('version', 'desc').limit(1) : query.where('version', '=', which)).executeTakeFirst();
+  };
+  const latest = await versionRow('latest');
   if (!latest) throw new OutcomeError('not_found', `No widget ${widgetId} exists for this account.`, { hint: 'Create one with widget_generate.' });
+  const row = version === undefined || version === latest.version ? latest : await versionRow(version);
   if (!row) throw new OutcomeError('not_found', `Widget ${widgetId} has no version ${version}; its versions are 1 to ${latest.version}.`);
-  return { version: row.version, document: JSON.parse(row.document) as WidgetDocument, latest: latest.version };
+  return { version: row.version, document: JSON.parse(row.document) as WidgetDocument, latest: latest.version, accountId: row.account_id };
 }
 
 const modelOperations = z.object({ operations: z.array(operationSchema).max(50) });
@@ -233,8 +235,5 @@ export async function previewOf(deps: PublicDeps, widgetId: string, version: num
 
 /** The widget version a form was rendered in, with the account that owns it. */
 export async function formOf(store: Store, widgetId: string, version: number | undefined) {
-  const found = await load(store, null, widgetId, version).catch(() => null);
-  if (!found) return null;
-  const row = await store.db.selectFrom('widgets').select('account_id').where('id', '=', widgetId).where('version', '=', found.version).executeTakeFirstOrThrow();
-  return { version: found.version, accountId: row.account_id, document: found.document };
+  return load(store, null, widgetId, version).catch(() => null);
 }

@@ -67,12 +67,30 @@ const quotedValue = (text: string) => {
 };
 const urlPattern = /\b(https?:\/\/[^\s"'<>]+|mailto:[^\s"'<>]+)/i;
 
-type Rule = (clause: string, sections: readonly Section[]) => Operation[] | undefined;
+/** Operations for a clause, or why it cannot be done (a string), or undefined when the rule does not understand it. */
+type Rule = (clause: string, sections: readonly Section[]) => Operation[] | string | undefined;
 
 const first = (sections: readonly Section[], type: SectionType) => sections.find((section) => section.type === type);
 
+/** set_text on the first section of `type`, or why not. */
+const textOf = (sections: readonly Section[], type: SectionType, field: string, value: string): Operation[] | string => {
+  const section = first(sections, type);
+  return section ? [{ op: 'set_text', section_id: section.id, field, value }] : `the widget has no ${type} section`;
+};
+
 /** The heading field of a section: where "the headline" or "the title" of it lives. */
 const headingField = (section: Section) => (section.type === 'hero' || section.type === 'cta' ? 'headline' : section.type === 'header' ? 'brand' : section.type === 'footer' ? 'text' : 'heading');
+
+type ColourRole = 'primary' | 'accent' | 'background' | 'text';
+
+/** Which theme colour a phrase names; buttons and links are the primary colour. */
+function roleIn(text: string): ColourRole | undefined {
+  if (/\b(background|bg|page colou?r)\b/i.test(text)) return 'background';
+  if (/\b(accent|highlight|border)s?\b/i.test(text)) return 'accent';
+  if (/\b(text|font|copy|writing)\b/i.test(text)) return 'text';
+  if (/\b(buttons?|cta|call to action|links?|primary|brand|main) ?(colou?r)?\b/i.test(text)) return 'primary';
+  return undefined;
+}
 
 const rules: Rule[] = [
   // "change the headline to 'Ship faster'", "set the FAQ heading to '…'", "button text: 'Join'"
@@ -84,26 +102,14 @@ const rules: Rule[] = [
     if (/\b(button|cta|call to action)\b/i.test(before) && !/\bheadline\b/i.test(before)) return [{ op: 'set_cta', text: value }];
     if (/\b(page title|browser title|meta title|seo title)\b/i.test(before)) return [{ op: 'set_meta', title: value }];
     if (/\b(meta description|seo description|page description)\b/i.test(before)) return [{ op: 'set_meta', description: value }];
-    if (/\b(subheadline|sub-headline|subheading|subtitle|tagline|sub title)\b/i.test(before)) {
-      const hero = first(sections, 'hero');
-      return hero ? [{ op: 'set_text', section_id: hero.id, field: 'subheadline', value }] : undefined;
-    }
-    if (/\beyebrow\b/i.test(before)) {
-      const hero = first(sections, 'hero');
-      return hero ? [{ op: 'set_text', section_id: hero.id, field: 'eyebrow', value }] : undefined;
-    }
-    if (/\b(brand|business|company) name\b/i.test(before)) {
-      const header = first(sections, 'header');
-      return header ? [{ op: 'set_text', section_id: header.id, field: 'brand', value }] : undefined;
-    }
+    if (/\b(subheadline|sub-headline|subheading|subtitle|tagline|sub title)\b/i.test(before)) return textOf(sections, 'hero', 'subheadline', value);
+    if (/\beyebrow\b/i.test(before)) return textOf(sections, 'hero', 'eyebrow', value);
+    if (/\b(brand|business|company) name\b/i.test(before)) return textOf(sections, 'header', 'brand', value);
     if (/\b(headline|heading|title|header text)\b/i.test(before)) {
       const target = sectionIn(before.replace(/\b(headline|heading|title)\b/gi, ' '), sections) ?? first(sections, 'hero') ?? sections.find((section) => section.type !== 'header');
       return target ? [{ op: 'set_text', section_id: target.id, field: headingField(target), value }] : undefined;
     }
-    if (/\bsuccess message|thank[- ]?you message\b/i.test(before)) {
-      const form = first(sections, 'form');
-      return form ? [{ op: 'set_text', section_id: form.id, field: 'success_message', value }] : undefined;
-    }
+    if (/\bsuccess message|thank[- ]?you message\b/i.test(before)) return textOf(sections, 'form', 'success_message', value);
     return undefined;
   },
   // "link the button to https://…", "make the CTA go to mailto:…"
@@ -125,7 +131,7 @@ const rules: Rule[] = [
     if (!/\b(remove|delete|drop|hide|get rid of|take out|lose)\b/i.test(clause)) return undefined;
     const type = typeIn(clause);
     const targets = type ? sections.filter((section) => section.type === type) : [sectionIn(clause, sections)].filter((s): s is Section => s !== undefined);
-    if (!targets.length) return type ? [] : undefined;
+    if (!targets.length) return type ? `the widget has no ${type} section` : undefined;
     return targets.map((section) => ({ op: 'remove_section', section_id: section.id }));
   },
   // "move the FAQ above the pricing", "move the form to the top"
@@ -136,30 +142,70 @@ const rules: Rule[] = [
     if (!section) return undefined;
     return [{ op: 'move_section', section_id: section.id, ...placement(`${match[3]} ${match[4] ?? ''}`, sections) }];
   },
-  // Colours: "make the button green", "background to navy", "text colour #222", "use teal"
-  (clause) => {
-    const colour = colourIn(clause);
-    if (!colour) return undefined;
-    if (/\b(background|bg|page colou?r)\b/i.test(clause)) return [{ op: 'set_theme', background: colour }];
-    if (/\b(text|font) colou?r\b|\btext\b/i.test(clause) && !/\bbutton\b/i.test(clause)) return [{ op: 'set_theme', text: colour }];
-    if (/\b(accent|highlight|border)s?\b/i.test(clause)) return [{ op: 'set_theme', accent: colour }];
-    return [{ op: 'set_theme', primary: colour }];
+  // "move the FAQ up", "move pricing down one"
+  (clause, sections) => {
+    const match = /\b(move|shift|bump)\b(.*?)\b(up|down|higher|lower)\b/i.exec(clause);
+    const section = match ? sectionIn(match[2] ?? '', sections) : undefined;
+    if (!match || !section) return undefined;
+    const index = sections.indexOf(section);
+    const neighbour = sections[/^(up|higher)$/i.test(match[3] ?? '') ? index - 1 : index + 1];
+    if (!neighbour) return `the ${section.type} section is already at the ${index === 0 ? 'top' : 'bottom'}`;
+    return [{ op: 'move_section', section_id: section.id, ...(index > sections.indexOf(neighbour) ? { before: neighbour.id } : { after: neighbour.id }) }];
   },
-  // Mood: "darker and more minimal", "light mode", "cleaner", "rounder corners", "serif font"
+  // "swap the FAQ and the pricing": the later one takes the earlier one's place, then the earlier one the later one's.
+  (clause, sections) => {
+    const match = /\b(swap|switch|exchange)\b(.*?)\b(?:and|with)\b(.*)/i.exec(clause);
+    const pair = match ? [sectionIn(match[2] ?? '', sections), sectionIn(match[3] ?? '', sections)] : [];
+    if (!pair[0] || !pair[1] || pair[0] === pair[1]) return undefined;
+    const [earlier, later] = [...(pair as Section[])].sort((a, b) => sections.indexOf(a) - sections.indexOf(b)) as [Section, Section];
+    const beforeLater = sections[sections.indexOf(later) - 1] as Section;
+    const operations: Operation[] = [{ op: 'move_section', section_id: later.id, before: earlier.id }];
+    if (beforeLater !== earlier) operations.push({ op: 'move_section', section_id: earlier.id, after: beforeLater.id });
+    return operations;
+  },
+  // Colours: "make the button green", "background to navy", "text colour #222", "use teal",
+  // and several in one clause: "make the button green and the background black", "white text, navy background".
+  (clause) => {
+    if (!colourIn(clause)) return undefined;
+    if (/\bbutton (text|label|font)s?\b|\b(text|label)s? (on|of) the buttons?\b/i.test(clause)) {
+      return 'the button text colour is chosen for contrast with the button colour; change the button colour (primary) instead';
+    }
+    const theme: Extract<Operation, { op: 'set_theme' }> = { op: 'set_theme' };
+    // A part with a role and no colour ("the button and the links green") takes the next colour.
+    let waiting: ColourRole[] = [];
+    for (const part of clause.split(/\s*(?:,|\band\b|\bwith\b)\s*/i)) {
+      const role = roleIn(part);
+      const colour = colourIn(part);
+      if (!colour) {
+        if (role) waiting.push(role);
+        continue;
+      }
+      for (const target of role ? [...waiting, role] : waiting.length ? waiting : ['primary' as const]) theme[target] = colour;
+      waiting = [];
+    }
+    return [theme];
+  },
+  // Mood: "darker and more minimal", "light mode", "cleaner", "rounder corners", "serif font", "change the font to Georgia"
   (clause) => {
     const theme: Extract<Operation, { op: 'set_theme' }> = { op: 'set_theme' };
-    if (/\b(dark(er)?( mode| theme)?|night mode|moodier)\b/i.test(clause)) theme.mode = 'dark';
-    else if (/\b(light(er)?( mode| theme)?|brighter)\b/i.test(clause)) theme.mode = 'light';
+    // "Make the text darker" is about one colour, not the page: a model (or a colour) says which.
+    const ofAPart = /\b(text|fonts?|buttons?|links?|headlines?|headings?|accent|cta)\b/i.test(clause) && !/\b(dark|light) (mode|theme)\b/i.test(clause);
+    if (!ofAPart && /\b(dark(er)?( mode| theme)?|night mode|moodier)\b/i.test(clause)) theme.mode = 'dark';
+    else if (!ofAPart && /\b(light(er)?( mode| theme)?|brighter)\b/i.test(clause)) theme.mode = 'light';
     if (/\b(minimal(ist)?|simpler|cleaner|plainer|less busy|sparse)\b/i.test(clause)) theme.density = 'minimal';
     else if (/\b(richer|more (detail|depth)|less minimal|cozier|comfortable)\b/i.test(clause)) theme.density = 'comfortable';
-    if (/\bpill\b/i.test(clause)) theme.radius = 'pill';
-    else if (/\b(square|sharp|straight)\b.*\b(corners?|edges?|buttons?)\b/i.test(clause)) theme.radius = 'none';
-    else if (/\b(round(er|ed)?|soft(er)?)\b.*\b(corners?|edges?|buttons?)\b/i.test(clause)) theme.radius = 'large';
-    const font = /\b(sans[- ]?serif|sans|serif|mono(space)?|rounded)\b(?=.*\b(font|type|typeface|text)\b)|\b(font|typeface)\b.*\b(sans[- ]?serif|serif|mono(space)?|rounded)\b/i.exec(clause);
-    if (font) {
-      const name = (font[1] ?? font[5] ?? '').toLowerCase();
+    // The shape word may come before or after what it shapes: "rounder corners", "make the corners rounder".
+    const shaped = /\b(corners?|edges?|buttons?|cards?)\b/i.test(clause);
+    if (/\bpills?\b/i.test(clause)) theme.radius = 'pill';
+    else if (shaped && /\b(square[rd]?|sharp(er)?|straight)\b/i.test(clause)) theme.radius = 'none';
+    else if (shaped && /\b(round(er|ed)?|soft(er)?|curved)\b/i.test(clause)) theme.radius = 'large';
+    const family = /\b(sans[- ]?serif|sans|serif|mono(?:space)?|rounded)[- ](?:fonts?|type(?:faces?)?|text)\b|\b(?:fonts?|typefaces?)\b.*?\b(sans[- ]?serif|serif|mono(?:space)?|rounded)\b/i.exec(clause);
+    // A font by name must be capitalised, as names are: "change the font to Georgia", "use the Inter font".
+    const named = /\b(?:fonts?|typefaces?)(?: family)? (?:to|:) ?["'“]?([A-Z][\p{L}\p{N} -]{0,38}?)["'”]?$|\buse (?:the )?([A-Z][\p{L}\p{N}-]*(?: [A-Z][\p{L}\p{N}-]*)*) (?:font|typeface)\b/u.exec(clause);
+    if (family) {
+      const name = (family[1] ?? family[2] ?? '').toLowerCase();
       theme.font = name.startsWith('sans') ? 'sans' : name.startsWith('mono') ? 'mono' : name;
-    }
+    } else if (named) theme.font = (named[1] ?? named[2] ?? '').trim();
     return Object.keys(theme).length > 1 ? [theme] : undefined;
   },
 ];
@@ -196,7 +242,7 @@ export function parseInstructions(instructions: string, sections: readonly Secti
   for (const clause of clausesOf(instructions).flatMap(commandsOf)) {
     const understood = rules.map((rule) => rule(clause, sections)).find((result) => result !== undefined);
     if (understood === undefined) unparsed.push(`${clause} (${NEEDS_MODEL})`);
-    else if (!understood.length) unparsed.push(`${clause} (the widget has no such section)`);
+    else if (typeof understood === 'string') unparsed.push(`${clause} (${understood})`);
     else operations.push(...understood);
   }
   return { operations, unparsed };
