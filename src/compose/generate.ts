@@ -67,7 +67,8 @@ function pickModel<T>(request: GenerationRequest<T>, llm: LlmClient | null): Mod
 }
 
 async function askForValue<T>(model: Model, request: GenerationRequest<T>): Promise<T> {
-  const jsonSchema = embeddable(jsonSchemaOf(request.schema, 'output'));
+  // What the model writes is parsed by the schema: it is the schema's input (transforms, such as colours normalised, apply after).
+  const jsonSchema = embeddable(jsonSchemaOf(request.schema, 'input'));
   // The schema goes in the text for every model: sampling has no response_format, and
   // endpoints that do not enforce one (OpenAI without strict) follow it better when shown.
   const prompt = `${request.prompt}\n\nAnswer with a single JSON object, and nothing else, that conforms to this JSON Schema:\n${JSON.stringify(jsonSchema)}`;

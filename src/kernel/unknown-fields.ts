@@ -9,7 +9,8 @@ export function unknownFields(raw: unknown, parsed: unknown, path = ''): string[
   if (!isPlainObject(raw) || !isPlainObject(parsed)) return [];
   return Object.keys(raw).flatMap((key) => {
     const at = path ? `${path}.${key}` : key;
-    return key in parsed ? unknownFields(raw[key], parsed[key], at) : [at];
+    // Own keys only: "constructor" or "toString" are in every object, but were never accepted fields.
+    return Object.hasOwn(parsed, key) ? unknownFields(raw[key], parsed[key], at) : [at];
   });
 }
 

@@ -1,8 +1,15 @@
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
 
+/**
+ * Code points HTML forbids (controls other than tab, line feed, form feed and carriage return;
+ * noncharacters). No character reference can carry them, and browsers drop or replace them
+ * inconsistently (NUL vanishes from text but becomes U+FFFD in attributes), so they are left out.
+ */
+const forbidden = /(?![\t\n\f\r])[\p{Cc}\p{Noncharacter_Code_Point}]/gu;
+
 /** Escapes text for HTML content and double-quoted attribute values. Every piece of user text passes here. */
-export const esc = (text: string | number): string => escapeHtml(String(text));
+export const esc = (text: string | number): string => escapeHtml(String(text).replace(forbidden, ''));
 
 const allowedProtocols = new Set(['http:', 'https:', 'mailto:']);
 

@@ -168,13 +168,17 @@ function formField(section: Section, field: FormField): string {
   const id = `${section.id}-${field.name}`;
   const required = field.required ? ' required' : '';
   const hint = field.required ? '<span class="req" aria-hidden="true"> *</span>' : '';
-  const placeholder = field.placeholder ? ` placeholder="${esc(field.placeholder)}"` : '';
-  const complete = autocomplete[field.name] ?? (field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : undefined);
+  // A single-line control's placeholder may not contain line breaks (HTML content model): they become spaces.
+  const shown = field.placeholder && field.type !== 'textarea' ? field.placeholder.replace(/\s*[\r\n]+\s*/g, ' ') : field.placeholder;
+  const placeholder = shown ? ` placeholder="${esc(shown)}"` : '';
+  // Own keys only: a field named "constructor" would otherwise write Object's source into the attribute.
+  const complete = (Object.hasOwn(autocomplete, field.name) ? autocomplete[field.name] : undefined) ?? (field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : undefined);
   const auto = complete ? ` autocomplete="${complete}"` : '';
   let control: string;
   if (field.type === 'textarea') control = `<textarea id="${id}" name="${field.name}" rows="4" maxlength="2000"${required}${placeholder}></textarea>`;
   else if (field.type === 'select') {
-    const options = (field.options ?? []).map((option) => `<option>${esc(option)}</option>`).join('');
+    // An explicit value: without one the browser sends the text with whitespace collapsed, which the server's check refuses.
+    const options = (field.options ?? []).map((option) => `<option value="${esc(option)}">${esc(option)}</option>`).join('');
     control = `<select id="${id}" name="${field.name}"${required}><option value="">Choose…</option>${options}</select>`;
   } else control = `<input id="${id}" name="${field.name}" type="${field.type}" maxlength="${field.type === 'number' || field.type === 'date' || field.type === 'time' ? '' : '500'}"${required}${auto}${placeholder}>`.replace(' maxlength=""', '');
   return `<div class="field"><label for="${id}">${esc(field.label)}${hint}</label>${control}</div>`;

@@ -1,6 +1,7 @@
 import { parse } from 'culori';
 import { namedColorHex } from '../../src/compose/brief.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
+import { pinned } from './operations.js';
 import type { Operation } from './schema.js';
 
 /**
@@ -92,6 +93,31 @@ function roleIn(text: string): ColourRole | undefined {
   return undefined;
 }
 
+/** Mood: "darker and more minimal", "light mode", "cleaner", "rounder corners", "serif font", "change the font to Georgia". */
+function moodOf(clause: string): Operation[] | undefined {
+  const theme: Extract<Operation, { op: 'set_theme' }> = { op: 'set_theme' };
+  // "Make the text darker" is about one colour, not the page: a model (or a colour) says which.
+  const part = '(?:text|fonts?|buttons?|links?|headlines?|headings?|accents?|cta)';
+  const ofAPart = new RegExp(`\\b${part}(?:\\s+[\\w-]+){0,3}?\\s+(?:dark|light)er\\b|\\b(?:dark|light)er\\s+${part}\\b`, 'i').test(clause);
+  if (!ofAPart && /\b(dark(er)?( mode| theme)?|night mode|moodier)\b/i.test(clause)) theme.mode = 'dark';
+  else if (!ofAPart && /\b(light(er)?( mode| theme)?|brighter)\b/i.test(clause)) theme.mode = 'light';
+  if (/\b(minimal(ist)?|simpler|cleaner|plainer|less busy|sparse)\b/i.test(clause)) theme.density = 'minimal';
+  else if (/\b(richer|more (detail|depth)|less minimal|cozier|comfortable)\b/i.test(clause)) theme.density = 'comfortable';
+  // The shape word may come before or after what it shapes: "rounder corners", "make the corners rounder".
+  const shaped = /\b(corners?|edges?|buttons?|cards?)\b/i.test(clause);
+  if (/\bpills?\b/i.test(clause)) theme.radius = 'pill';
+  else if (shaped && /\b(square[rd]?|sharp(er)?|straight)\b/i.test(clause)) theme.radius = 'none';
+  else if (shaped && /\b(round(er|ed)?|soft(er)?|curved)\b/i.test(clause)) theme.radius = 'large';
+  const family = /\b(sans[- ]?serif|sans|serif|mono(?:space)?|rounded)[- ](?:fonts?|type(?:faces?)?|text)\b|\b(?:fonts?|typefaces?)\b.*?\b(sans[- ]?serif|serif|mono(?:space)?|rounded)\b/i.exec(clause);
+  // A font by name must be capitalised, as names are: "change the font to Georgia", "use the Inter font".
+  const named = /\b(?:fonts?|typefaces?)(?: family)? (?:to|:) ?["'“]?([A-Z][\p{L}\p{N} -]{0,38}?)["'”]?$|\buse (?:the )?([A-Z][\p{L}\p{N}-]*(?: [A-Z][\p{L}\p{N}-]*)*) (?:font|typeface)\b/u.exec(clause);
+  if (family) {
+    const name = (family[1] ?? family[2] ?? '').toLowerCase();
+    theme.font = name.startsWith('sans') ? 'sans' : name.startsWith('mono') ? 'mono' : name;
+  } else if (named) theme.font = (named[1] ?? named[2] ?? '').trim();
+  return Object.keys(theme).length > 1 ? [theme] : undefined;
+}
+
 const rules: Rule[] = [
   // "change the headline to 'Ship faster'", "set the FAQ heading to '…'", "button text: 'Join'"
   (clause, sections) => {
@@ -148,8 +174,9 @@ const rules: Rule[] = [
     const section = match ? sectionIn(match[2] ?? '', sections) : undefined;
     if (!match || !section) return undefined;
     const index = sections.indexOf(section);
-    const neighbour = sections[/^(up|higher)$/i.test(match[3] ?? '') ? index - 1 : index + 1];
-    if (!neighbour) return `the ${section.type} section is already at the ${index === 0 ? 'top' : 'bottom'}`;
+    const up = /^(up|higher)$/i.test(match[3] ?? '');
+    const neighbour = sections[up ? index - 1 : index + 1];
+    if (!neighbour || pinned(neighbour)) return `the ${section.type} section is already at the ${up ? 'top' : 'bottom'}`;
     return [{ op: 'move_section', section_id: section.id, ...(index > sections.indexOf(neighbour) ? { before: neighbour.id } : { after: neighbour.id }) }];
   },
   // "swap the FAQ and the pricing": the later one takes the earlier one's place, then the earlier one the later one's.
@@ -157,6 +184,8 @@ const rules: Rule[] = [
     const match = /\b(swap|switch|exchange)\b(.*?)\b(?:and|with)\b(.*)/i.exec(clause);
     const pair = match ? [sectionIn(match[2] ?? '', sections), sectionIn(match[3] ?? '', sections)] : [];
     if (!pair[0] || !pair[1] || pair[0] === pair[1]) return undefined;
+    const fixed = pair.map((section) => pinned(section as Section)).find(Boolean);
+    if (fixed) return fixed;
     const [earlier, later] = [...(pair as Section[])].sort((a, b) => sections.indexOf(a) - sections.indexOf(b)) as [Section, Section];
     const beforeLater = sections[sections.indexOf(later) - 1] as Section;
     const operations: Operation[] = [{ op: 'move_section', section_id: later.id, before: earlier.id }];
@@ -173,41 +202,24 @@ const rules: Rule[] = [
     const theme: Extract<Operation, { op: 'set_theme' }> = { op: 'set_theme' };
     // A part with a role and no colour ("the button and the links green") takes the next colour.
     let waiting: ColourRole[] = [];
+    const rest: string[] = [];
     for (const part of clause.split(/\s*(?:,|\band\b|\bwith\b)\s*/i)) {
       const role = roleIn(part);
       const colour = colourIn(part);
       if (!colour) {
         if (role) waiting.push(role);
+        else if (part.replace(/\b(please|thanks|thank you|too|also|as well)\b/gi, '').trim()) rest.push(part);
         continue;
       }
       for (const target of role ? [...waiting, role] : waiting.length ? waiting : ['primary' as const]) theme[target] = colour;
       waiting = [];
     }
-    return [theme];
+    if (!rest.length) return [theme];
+    // "Make the button green and the page darker": the other parts must be understood too, or the clause is not.
+    const mood = moodOf(rest.join(', '));
+    return mood ? [{ ...theme, ...mood[0] }] : undefined;
   },
-  // Mood: "darker and more minimal", "light mode", "cleaner", "rounder corners", "serif font", "change the font to Georgia"
-  (clause) => {
-    const theme: Extract<Operation, { op: 'set_theme' }> = { op: 'set_theme' };
-    // "Make the text darker" is about one colour, not the page: a model (or a colour) says which.
-    const ofAPart = /\b(text|fonts?|buttons?|links?|headlines?|headings?|accent|cta)\b/i.test(clause) && !/\b(dark|light) (mode|theme)\b/i.test(clause);
-    if (!ofAPart && /\b(dark(er)?( mode| theme)?|night mode|moodier)\b/i.test(clause)) theme.mode = 'dark';
-    else if (!ofAPart && /\b(light(er)?( mode| theme)?|brighter)\b/i.test(clause)) theme.mode = 'light';
-    if (/\b(minimal(ist)?|simpler|cleaner|plainer|less busy|sparse)\b/i.test(clause)) theme.density = 'minimal';
-    else if (/\b(richer|more (detail|depth)|less minimal|cozier|comfortable)\b/i.test(clause)) theme.density = 'comfortable';
-    // The shape word may come before or after what it shapes: "rounder corners", "make the corners rounder".
-    const shaped = /\b(corners?|edges?|buttons?|cards?)\b/i.test(clause);
-    if (/\bpills?\b/i.test(clause)) theme.radius = 'pill';
-    else if (shaped && /\b(square[rd]?|sharp(er)?|straight)\b/i.test(clause)) theme.radius = 'none';
-    else if (shaped && /\b(round(er|ed)?|soft(er)?|curved)\b/i.test(clause)) theme.radius = 'large';
-    const family = /\b(sans[- ]?serif|sans|serif|mono(?:space)?|rounded)[- ](?:fonts?|type(?:faces?)?|text)\b|\b(?:fonts?|typefaces?)\b.*?\b(sans[- ]?serif|serif|mono(?:space)?|rounded)\b/i.exec(clause);
-    // A font by name must be capitalised, as names are: "change the font to Georgia", "use the Inter font".
-    const named = /\b(?:fonts?|typefaces?)(?: family)? (?:to|:) ?["'“]?([A-Z][\p{L}\p{N} -]{0,38}?)["'”]?$|\buse (?:the )?([A-Z][\p{L}\p{N}-]*(?: [A-Z][\p{L}\p{N}-]*)*) (?:font|typeface)\b/u.exec(clause);
-    if (family) {
-      const name = (family[1] ?? family[2] ?? '').toLowerCase();
-      theme.font = name.startsWith('sans') ? 'sans' : name.startsWith('mono') ? 'mono' : name;
-    } else if (named) theme.font = (named[1] ?? named[2] ?? '').trim();
-    return Object.keys(theme).length > 1 ? [theme] : undefined;
-  },
+  moodOf,
 ];
 
 function placement(where: string, sections: readonly Section[]): { before?: string; after?: string; position?: number } {
@@ -222,24 +234,32 @@ function placement(where: string, sections: readonly Section[]): { before?: stri
   return /\b(before|above)\b/i.test(where) ? { before: target.id } : { after: target.id };
 }
 
-/** Splits instructions into clauses: sentences, semicolons, lines, "then"; quoted text is never split. */
+/** Splits instructions into clauses: lines, semicolons, sentences ("3.5" and "example.com" are not), "then". */
 function clausesOf(instructions: string): string[] {
-  const protectedText = instructions.replace(new RegExp(quoted.source, 'gu'), (text) => text.replace(/[.;\n]/g, (c) => `\u0000${c.charCodeAt(0)}\u0000`));
-  return protectedText
-    .split(/[.;\n]+(?=\s|$)|\band then\b|,\s*then\b|\bthen\b/i)
-    .map((clause) => clause.replace(/\u0000(\d+)\u0000/g, (_m, code: string) => String.fromCharCode(Number(code))).trim())
+  return instructions
+    .split(/[;\n]+|\.+(?=\s|$)|\band then\b|,\s*then\b|\bthen\b/i)
+    .map((clause) => clause.trim())
     .filter((clause) => clause.length > 2);
 }
 
 /** Also splits "make the button green and remove the testimonials" at an "and" that starts a new command. */
 function commandsOf(clause: string): string[] {
-  return clause.split(/\s*(?:,|\band\b)\s*(?=(?:add|remove|delete|drop|move|make|change|set|use|link|put|include|hide|get rid of)\b)/i).filter((part) => part.trim().length > 2);
+  return clause.split(/\s*(?:,|\band\b)\s*(?=(?:add|remove|delete|drop|move|make|change|set|use|link|put|include|hide|get rid of|swap|rename|translate|rewrite|turn)\b)/i).filter((part) => part.trim().length > 2);
+}
+
+/** Clauses and commands, with quoted text never split: "change the headline to 'Rest, then play; and make friends.'" is one. */
+function commandsIn(instructions: string): string[] {
+  const quotes: string[] = [];
+  const masked = instructions.replace(new RegExp(quoted.source, 'gu'), (text) => `\u0000${quotes.push(text) - 1}\u0000`);
+  return clausesOf(masked)
+    .flatMap(commandsOf)
+    .map((command) => command.replace(/\u0000(\d+)\u0000/g, (_m, index: string) => quotes[Number(index)] ?? ''));
 }
 
 export function parseInstructions(instructions: string, sections: readonly Section[]): Parsed {
   const operations: Operation[] = [];
   const unparsed: string[] = [];
-  for (const clause of clausesOf(instructions).flatMap(commandsOf)) {
+  for (const clause of commandsIn(instructions)) {
     const understood = rules.map((rule) => rule(clause, sections)).find((result) => result !== undefined);
     if (understood === undefined) unparsed.push(`${clause} (${NEEDS_MODEL})`);
     else if (typeof understood === 'string') unparsed.push(`${clause} (${understood})`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sectionSchema, type Section, type SectionType } from '../../src/render/sections.js';
 import type { ThemeRequest } from '../../src/render/theme.js';
-import { unknownFields } from '../../src/kernel/unknown-fields.js';
+import { isPlainObject, unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { Operation } from './schema.js';
 
 /**
@@ -49,13 +49,27 @@ function replace(draft: WidgetDraft, section: Section): void {
   draft.sections = draft.sections.map((candidate) => (candidate.id === section.id ? section : candidate));
 }
 
-/** The index a section goes to from before/after/position (default: before the footer, else last). */
-function targetIndex(draft: WidgetDraft, where: { before?: string; after?: string; position?: number }): number {
-  if (where.before) return draft.sections.indexOf(find(draft, where.before));
-  if (where.after) return draft.sections.indexOf(find(draft, where.after)) + 1;
-  if (where.position !== undefined) return Math.min(where.position, draft.sections.length);
-  const footer = draft.sections.findIndex((section) => section.type === 'footer');
-  return footer >= 0 ? footer : draft.sections.length;
+/** Why a section cannot move, if it cannot: the page always shows headers first and footers last. */
+export const pinned = (section: Section): string | undefined =>
+  section.type === 'header' || section.type === 'footer' ? `the ${section.type} always sits at the ${section.type === 'header' ? 'top' : 'bottom'} of the page` : undefined;
+
+/**
+ * The index a section of `type` goes to from before/after/position (default: before the footer,
+ * else last). The page always shows headers first and footers last, so the list keeps that order
+ * too: anything else would report a position the page does not show.
+ */
+function targetIndex(draft: WidgetDraft, type: SectionType, where: { before?: string; after?: string; position?: number }): number {
+  const end = draft.sections.length;
+  const indexOf = (found: number) => (found < 0 ? end : found);
+  const body = indexOf(draft.sections.findIndex((section) => section.type !== 'header'));
+  const footer = indexOf(draft.sections.findIndex((section) => section.type === 'footer'));
+  const [low, high] = type === 'header' ? [0, body] : type === 'footer' ? [footer, end] : [body, footer];
+  const wanted = where.before
+    ? draft.sections.indexOf(find(draft, where.before))
+    : where.after
+      ? draft.sections.indexOf(find(draft, where.after)) + 1
+      : (where.position ?? high);
+  return Math.max(low, Math.min(wanted, high));
 }
 
 function setPath(target: Record<string, unknown>, path: string[], value: string): void {
@@ -63,14 +77,36 @@ function setPath(target: Record<string, unknown>, path: string[], value: string)
   for (const [index, key] of path.entries()) {
     if (typeof node !== 'object' || node === null) throw new Refusal(`"${path.slice(0, index).join('.')}" is not an object or list`);
     const container = node as Record<string, unknown>;
+    // Own fields only: "__proto__.x" would otherwise write to Object.prototype, and "constructor" is no prop.
+    if (key in Object.prototype) throw new Refusal(`"${path.slice(0, index + 1).join('.')}" is not a field`);
     if (index === path.length - 1) {
-      if (key in container && typeof container[key] !== 'string') throw new Refusal(`"${path.join('.')}" is not a text field`);
+      if (Object.hasOwn(container, key) && typeof container[key] !== 'string') throw new Refusal(`"${path.join('.')}" is not a text field`);
       container[key] = value;
       return;
     }
-    if (!(key in container)) throw new Refusal(`there is no "${path.slice(0, index + 1).join('.')}"`);
+    if (!Object.hasOwn(container, key)) throw new Refusal(`there is no "${path.slice(0, index + 1).join('.')}"`);
     node = container[key];
   }
+}
+
+/** Whether a link inside `value` (props, a list, a link) goes to `url`. */
+const linksTo = (value: unknown, url: string): boolean =>
+  Array.isArray(value) ? value.some((item) => linksTo(item, url)) : isPlainObject(value) && (value.url === url || Object.values(value).some((item) => linksTo(item, url)));
+
+/**
+ * After a section is removed: navigation links to it go too (a menu entry that leads nowhere),
+ * and buttons that still point at it are named, since only the caller knows where they should go.
+ */
+function unlink(draft: WidgetDraft, anchor: string): string {
+  let navigation = false;
+  for (const section of draft.sections) {
+    if ((section.type === 'header' || section.type === 'footer') && linksTo(section.props.links, anchor)) {
+      replace(draft, checked({ ...section, props: { ...section.props, links: section.props.links.filter((link) => link.url !== anchor) } }));
+      navigation = true;
+    }
+  }
+  const buttons = draft.sections.filter((section) => linksTo(section.props, anchor)).map((section) => `"${section.id}"`);
+  return `${navigation ? ' and its navigation link' : ''}${buttons.length ? `; buttons in ${buttons.join(', ')} still link to ${anchor}: point them elsewhere with set_cta or set_props` : ''}`;
 }
 
 const unique = (draft: WidgetDraft, wanted: string) => {
@@ -102,25 +138,34 @@ function applyOne(draft: WidgetDraft, operation: Operation, makeSection: Section
     case 'add_section': {
       const id = unique(draft, operation.type === 'form' ? 'form' : operation.type);
       const section = operation.props ? checked({ id, type: operation.type, props: operation.props }) : makeSection(operation.type, id);
-      const at = targetIndex(draft, operation);
+      const at = targetIndex(draft, operation.type, operation);
       draft.sections.splice(at, 0, section);
       return `added a ${operation.type} section "${id}" at position ${at}`;
     }
     case 'remove_section': {
       const section = find(draft, operation.section_id);
+      if (draft.sections.length === 1) throw new Refusal(`"${section.id}" is the widget's only section; add another first`);
       draft.sections = draft.sections.filter((candidate) => candidate !== section);
-      return `removed the ${section.type} section "${section.id}"`;
+      return `removed the ${section.type} section "${section.id}"${unlink(draft, `#${section.id}`)}`;
     }
     case 'move_section': {
       const section = find(draft, operation.section_id);
       if (operation.before === section.id || operation.after === section.id) throw new Refusal('a section cannot move relative to itself');
+      // Checked before the section leaves the list, so that a refusal names every section.
+      for (const anchor of [operation.before, operation.after]) if (anchor) find(draft, anchor);
+      const fixed = pinned(section);
+      if (fixed) throw new Refusal(fixed);
+      const from = draft.sections.indexOf(section);
       draft.sections = draft.sections.filter((candidate) => candidate !== section);
-      const at = targetIndex(draft, operation);
+      const at = targetIndex(draft, section.type, operation);
+      if (at === from) throw new Refusal(`"${section.id}" is already there (position ${at})`);
       draft.sections.splice(at, 0, section);
       return `moved "${section.id}" to position ${at}`;
     }
     case 'set_cta': {
       if (operation.text === undefined && operation.url === undefined) throw new Refusal('give text or url');
+      // An in-page link must lead somewhere on this page ("#main" is the page's content).
+      if (operation.url?.startsWith('#') && operation.url !== '#main') find(draft, operation.url.slice(1));
       const targets = operation.section_id ? [find(draft, operation.section_id)] : draft.sections;
       const changed: string[] = [];
       for (const original of targets) {
