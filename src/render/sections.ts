@@ -19,7 +19,12 @@ export const formFieldSchema = z
     label: line(80),
     type: z.enum(fieldTypes),
     required: z.boolean().default(false),
-    options: z.array(line(80)).min(1).max(30).optional().describe('The choices of a select field.'),
+    options: z
+      .array(line(80).regex(/^[^\p{Cc}]*$/u, 'must be one line of text without control characters'))
+      .min(1)
+      .max(30)
+      .optional()
+      .describe('The choices of a select field.'),
     placeholder: line(80).optional(),
   })
   .refine((field) => (field.type === 'select') === (field.options !== undefined), {

@@ -38,12 +38,13 @@ export async function submitForm(
   const honeypot = body[honeypotField];
   if (typeof honeypot === 'string' && honeypot.trim() !== '') return { stored: false, message };
 
-  const problems: Record<string, string> = {};
-  const values: Record<string, string> = {};
+  // Null-prototype records: a field named "__proto__" or "constructor" is data, never an inherited property.
+  const problems: Record<string, string> = Object.create(null);
+  const values: Record<string, string> = Object.create(null);
   const known = new Set([...fields.map((field) => field.name), honeypotField]);
   for (const name of Object.keys(body)) if (!known.has(name)) problems[name] = `is not a field of this form (its fields are ${fields.map((field) => field.name).join(', ')})`;
   for (const field of fields) {
-    const raw = body[field.name];
+    const raw = Object.hasOwn(body, field.name) ? body[field.name] : undefined;
     if (raw !== undefined && typeof raw !== 'string') {
       problems[field.name] = 'must be text';
       continue;
