@@ -134,6 +134,8 @@ describe('operations on a generated landing page', () => {
     // Position 0 is below the header: the page always shows the header first, and the list says what the page shows.
     expect(ids(next)).toEqual(['header', 'cta', 'hero', 'features', 'countdown', 'pricing', 'testimonials', 'faq', 'contact', 'closing', 'faq-2', 'footer']);
     expect(section(next, 'countdown').props).toMatchObject({ heading: 'Spring special ends soon', deadline: '2031-04-01T00:00:00Z' });
+    expect(section(next, 'header').props.links.map((link: { url: string }) => link.url)).toEqual(['#features', '#pricing', '#testimonials', '#faq', '#contact', '#countdown']);
+    expect(next.html).toContain('<li><a href="#countdown">Countdown</a></li>');
     // The default FAQ is written for this widget, not left empty.
     expect(section(next, 'faq-2').props.items.length).toBeGreaterThan(0);
     expect(htmlOrder(next.html, ids(next))).toEqual(ids(next));
@@ -141,7 +143,8 @@ describe('operations on a generated landing page', () => {
     expect(next.html).toContain('data-deadline="2031-04-01T00:00:00.000Z"');
     expect(next.html).toContain('Open on Sundays');
     expect(next.applied).toEqual([
-      'added a countdown section "countdown" at position 3',
+      'added a countdown section "countdown" at position 3 and its navigation link',
+      // The header already holds six links: the second FAQ gets none.
       'added a faq section "faq-2" at position 9',
       'added a cta section "cta" at position 1',
     ]);

@@ -291,14 +291,18 @@ export function buildSections(request: BuildRequest): Section[] {
   const header = sections.find((section) => section.type === 'header');
   if (header?.type === 'header') {
     header.props.links = sections
-      .filter((section) => !['header', 'hero', 'footer', 'cta'].includes(section.type))
+      .filter(isNavigable)
       .map((section) => ({ text: navLabel(section), url: `#${section.id}` }))
       .slice(0, 5);
   }
   return sections;
 }
 
-function navLabel(section: Section): string {
+/** Sections a header links to: the page's destinations, not its opening, closing or navigation. */
+export const isNavigable = (section: Section) => !['header', 'hero', 'footer', 'cta'].includes(section.type);
+
+/** A section's entry in the header navigation. */
+export function navLabel(section: Section): string {
   const labels: Partial<Record<SectionType, string>> = { features: 'Why us', pricing: 'Pricing', testimonials: 'Reviews', faq: 'FAQ', form: 'Contact', countdown: 'Countdown' };
   return labels[section.type] ?? capitalize(section.type);
 }

@@ -3,6 +3,7 @@ import { sectionSchema, type Section, type SectionType } from '../../src/render/
 import type { ThemeRequest } from '../../src/render/theme.js';
 import { isPlainObject, unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { Operation } from './schema.js';
+import { isNavigable, navLabel } from './compose.js';
 
 /**
  * Structured edits of a widget: each operation either applies completely (the result is
@@ -109,6 +110,14 @@ function unlink(draft: WidgetDraft, anchor: string): string {
   return `${navigation ? ' and its navigation link' : ''}${buttons.length ? `; buttons in ${buttons.join(', ')} still link to ${anchor}: point them elsewhere with set_cta or set_props` : ''}`;
 }
 
+/** A new destination gets its entry in the header navigation, when there is one with room. */
+function linkFromHeader(draft: WidgetDraft, section: Section): string {
+  const header = draft.sections.find((candidate) => candidate.type === 'header');
+  if (header?.type !== 'header' || !isNavigable(section) || header.props.links.length >= 6) return '';
+  replace(draft, checked({ ...header, props: { ...header.props, links: [...header.props.links, { text: navLabel(section), url: `#${section.id}` }] } }));
+  return ' and its navigation link';
+}
+
 const unique = (draft: WidgetDraft, wanted: string) => {
   let id = wanted;
   for (let n = 2; draft.sections.some((section) => section.id === id); n += 1) id = `${wanted}-${n}`;
@@ -140,7 +149,7 @@ function applyOne(draft: WidgetDraft, operation: Operation, makeSection: Section
       const section = operation.props ? checked({ id, type: operation.type, props: operation.props }) : makeSection(operation.type, id);
       const at = targetIndex(draft, operation.type, operation);
       draft.sections.splice(at, 0, section);
-      return `added a ${operation.type} section "${id}" at position ${at}`;
+      return `added a ${operation.type} section "${id}" at position ${at}${linkFromHeader(draft, section)}`;
     }
     case 'remove_section': {
       const section = find(draft, operation.section_id);
