@@ -137,6 +137,11 @@ export class Meter {
     throw await this.limitExceeded(accountId, plan, units);
   }
 
+  /** Binds a reservation to the job that will do the work: the job's settlement commits or releases it. */
+  async attachToJob(reservation: Reservation, jobId: string): Promise<void> {
+    await this.store.db.updateTable('usage_events').set({ job_id: jobId }).where('id', '=', reservation.id).execute();
+  }
+
   private async limitExceeded(accountId: string, plan: Omit<UsageState, 'used'>, units: number): Promise<OutcomeError> {
     const used = await this.usedIn(accountId, plan.cycle_start);
     const state: UsageState = { ...plan, used };

@@ -1,4 +1,4 @@
-import type { Tool, NextAction, HttpMethod } from './tool.js';
+import { mayRunAsJob, type Tool, type NextAction, type HttpMethod } from './tool.js';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.js';
 import { jobHandleSchema } from './job-handle.js';
 
@@ -33,7 +33,7 @@ function pathParamsOf(path: string): PathParam[] {
 /** A tool whose work may outlive the call advertises its result or a job handle. */
 function outputSchemaOf(tool: Tool): JsonSchema {
   const output = jsonSchemaOf(tool.output, 'output');
-  if (tool.mode !== 'job') return output;
+  if (!mayRunAsJob(tool)) return output;
   const { $schema, ...result } = output;
   const { $schema: _, ...handle } = jsonSchemaOf(jobHandleSchema, 'output');
   return { $schema, type: 'object', anyOf: [result, handle] };

@@ -81,6 +81,8 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   cost: number;
   /** 'job' runs on the durable job queue and answers with a job handle unless it finishes in time. */
   mode: 'sync' | 'job';
+  /** For a 'sync' tool whose work grows with its input: true runs this call as a job (a long transcript, say). */
+  runsAsJob?: (input: z.output<I>) => boolean;
   annotations: ToolAnnotations;
   input: I;
   output: O;
@@ -89,9 +91,13 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   summarize?: (output: z.output<O>) => string;
 }
 
+/** Whether a tool may answer with a job handle: always for 'job' tools, for large inputs when it says so. */
+export const mayRunAsJob = (tool: Pick<Tool, 'mode' | 'runsAsJob'>) => tool.mode === 'job' || tool.runsAsJob !== undefined;
+
 /** A tool as the catalogue holds it; its output schema includes `next_actions`. */
-export interface Tool extends Omit<ToolSpec<z.ZodObject, z.ZodObject>, 'run' | 'summarize'> {
+export interface Tool extends Omit<ToolSpec<z.ZodObject, z.ZodObject>, 'run' | 'summarize' | 'runsAsJob'> {
   run: (input: any, ctx: ToolContext) => Promise<Record<string, unknown>>;
+  runsAsJob?: (input: any) => boolean;
   summarize?: (output: any) => string;
 }
 

@@ -91,16 +91,17 @@ export class Dispatcher {
   async call(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
     const { access, jobs } = this.options;
     access.authorize(tool, options.caller);
-    const queued = tool.mode === 'job' || options.async === true;
-    // A queued call's reservation points at its job, so that settling the job commits or releases it.
-    const jobId = queued ? newId('job') : undefined;
     // Plan and limit come before the input: a refused account learns it whatever it sends.
-    const reservation = await this.reserve(tool, options, jobId);
+    const reservation = await this.reserve(tool, options);
     let output: Record<string, unknown> | undefined;
     let replayed = false;
+    let jobId: string | undefined;
     try {
       const input = this.parseInput(tool, raw);
-      if (jobId) {
+      if (tool.mode === 'job' || options.async === true || tool.runsAsJob?.(input) === true) {
+        jobId = newId('job');
+        // A queued call's reservation points at its job, so that settling the job commits or releases it.
+        if (reservation) await access.meter.attachToJob(reservation, jobId);
         await jobs.enqueue({ id: jobId, tool: tool.name, input: raw ?? {}, caller: options.caller, requestId: options.requestId });
       } else {
         output = await this.run(tool, input, {
@@ -126,9 +127,9 @@ export class Dispatcher {
   }
 
   /** Metered tools (cost > 0) need an active plan and units left; free ones need neither. */
-  private reserve(tool: Tool, options: CallOptions, jobId?: string): Promise<Reservation | undefined> {
+  private reserve(tool: Tool, options: CallOptions): Promise<Reservation | undefined> {
     if (tool.cost <= 0) return Promise.resolve(undefined);
-    return this.options.access.meter.reserve(options.caller.accountId, tool.name, tool.cost, { requestId: options.requestId, jobId });
+    return this.options.access.meter.reserve(options.caller.accountId, tool.name, tool.cost, { requestId: options.requestId });
   }
 
   private async awaitJob(jobId: string, options: CallOptions, reservation: Reservation | undefined): Promise<CallOutcome> {

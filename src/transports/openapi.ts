@@ -80,7 +80,7 @@ function operationFor(tool: Tool, catalogue: Catalogue): Record<string, unknown>
     'x-mcp-tool': tool.name,
     'x-scope': tool.scope,
     'x-cost-units': tool.cost,
-    'x-mode': tool.mode,
+    'x-mode': tool.runsAsJob ? 'job when large' : tool.mode,
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {

@@ -5,7 +5,7 @@ import { fingerprint, type StoredResponse } from '../access/idempotency.js';
 import { rateLimitHeaders } from '../access/usage.js';
 import type { Catalogue } from '../kernel/catalogue.js';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
-import type { Tool } from '../kernel/tool.js';
+import { mayRunAsJob, type Tool } from '../kernel/tool.js';
 import type { Dispatcher } from './dispatch.js';
 import { callerOf, methodNotAllowed } from './http.js';
 import { isPlainObject } from '../kernel/unknown-fields.js';
@@ -57,7 +57,7 @@ async function respond(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher,
     const headers: Record<string, string> = outcome.usage ? rateLimitHeaders(outcome.usage, new Date()) : {};
     const applied = [
       ...(prefer.respondAsync ? ['respond-async'] : []),
-      ...(prefer.waitSeconds !== undefined && (prefer.respondAsync || tool.mode === 'job') ? [`wait=${prefer.waitSeconds}`] : []),
+      ...(prefer.waitSeconds !== undefined && (prefer.respondAsync || mayRunAsJob(tool)) ? [`wait=${prefer.waitSeconds}`] : []),
     ];
     if (applied.length) headers['Preference-Applied'] = applied.join(', ');
     if (outcome.kind === 'job') {
