@@ -12,12 +12,15 @@ import widgetGenerate from './widgets/generate.tool.js';
 import widgetRevise from './widgets/revise.tool.js';
 import widgetGet from './widgets/get.tool.js';
 import widgetSubmissions from './widgets/submissions.tool.js';
+import clipsFactory from './clips/factory.tool.js';
+import clipsGet from './clips/get.tool.js';
 import type { PublicRoute } from '../src/kernel/public-route.js';
 import { widgetRoutes } from './widgets/public.js';
 
 /** The catalogue: the only list of tools. Every transport, discovery and OpenAPI derive from it. */
 export const catalogue: readonly Tool[] = [jobStatus, usageGet, invoiceDraft, invoiceConfirm, invoiceCreate, invoiceGet, contentRepurpose, contentRevise, contentGet,
   widgetGenerate, widgetRevise, widgetGet, widgetSubmissions,
+  clipsFactory, clipsGet,
 ];
 
 /** Pages and endpoints for people without a key (previews, form posts), declared by the outcomes that own them. */

@@ -218,4 +218,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('widgets').execute();
     },
   },
+  '0006_clip_plans': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('clip_plans')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
+        .addColumn('plan', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('clip_plans').execute();
+    },
+  },
 };

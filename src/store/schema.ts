@@ -184,6 +184,14 @@ export interface WidgetSubmissionsTable {
   created_at: Timestamp;
 }
 
+export interface ClipPlansTable {
+  id: string;
+  account_id: string;
+  /** The plan as clips_factory returned it (JSON). */
+  plan: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   jobs: JobsTable;
   accounts: AccountsTable;
@@ -199,5 +207,6 @@ export interface Database {
   content_packs: ContentPacksTable;
   widgets: WidgetsTable;
   widget_submissions: WidgetSubmissionsTable;
+  clip_plans: ClipPlansTable;
 }
 

@@ -1,0 +1,103 @@
+import type { ToolContext } from '../../src/kernel/tool.js';
+import { OutcomeError } from '../../src/kernel/errors.js';
+import { newId } from '../../src/kernel/ids.js';
+import { timestamp } from '../../src/render/captions.js';
+import { captionPack, ffmpegCommand, hooksOf, keywordsOf, platformRules, platforms as allPlatforms, postCaptions, thumbnailBrief, type Platform } from './package.js';
+import { selectClips, tokensOf, weights } from './score.js';
+import { sentencesOf } from './sentences.js';
+import { topicsOf } from './topics.js';
+import { parseTranscript, quickDuration, timecode } from './transcript.js';
+import type { Clip, FactoryInput, Plan } from './schema.js';
+
+/** Speech longer than this runs as a job (with progress); shorter transcripts answer at once. */
+export const jobThresholdSeconds = 20 * 60;
+
+export const runsAsJob = (input: FactoryInput) => quickDuration(input.transcript, input.duration_seconds) > jobThresholdSeconds;
+
+/** The whole plan, without storing it: parse, sentence units, topics, scored windows, a pack per clip. */
+export async function buildPlan(input: FactoryInput, progress: (fraction: number, message: string) => Promise<void> = async () => {}): Promise<Omit<Plan, 'plan_id' | 'created_at'>> {
+  const transcript = await parseTranscript(input.transcript, { format: input.format, durationSeconds: input.duration_seconds });
+  await progress(0.2, `parsed ${transcript.cues.length} cues (${transcript.format})`);
+  const sentences = sentencesOf(transcript.cues);
+  const tokens = tokensOf(sentences);
+  const topics = topicsOf(sentences, tokens);
+  await progress(0.45, `${sentences.length} sentences in ${(topics.at(-1) ?? 0) + 1} topics`);
+  const duration = Math.max(0, ...transcript.cues.map((cue) => cue.end));
+  const warnings = [...transcript.warnings];
+  if (transcript.estimated) warnings.push(`The transcript has no timestamps: timings are estimated from its length (${input.duration_seconds} s) and are approximate; check the cuts.`);
+  if (duration < input.min_seconds) {
+    throw new OutcomeError('unprocessable', `The transcript covers ${duration.toFixed(1)} s of speech, less than min_seconds (${input.min_seconds}); lower min_seconds or send a longer transcript.`);
+  }
+  const wanted = input.platforms ? allPlatforms.filter((platform) => input.platforms?.includes(platform)) : [...allPlatforms];
+  const longest = Math.max(...wanted.map((platform) => platformRules[platform].maxSeconds));
+  if (input.max_seconds > longest) warnings.push(`max_seconds ${input.max_seconds} is longer than any chosen platform allows (${longest} s); clips were kept to ${longest} s.`);
+  const scored = selectClips({ sentences, tokens, topics }, { minSeconds: input.min_seconds, maxSeconds: Math.min(input.max_seconds, longest), maxClips: input.max_clips });
+  await progress(0.75, `scored the candidate windows; ${scored.length} clips chosen`);
+  if (scored.length < input.max_clips) warnings.push(`Only ${scored.length} non-overlapping clip(s) of ${input.min_seconds}–${input.max_seconds} s fit this transcript.`);
+
+  const spread = new Map<string, number>();
+  for (const list of tokens) for (const token of new Set(list)) spread.set(token, (spread.get(token) ?? 0) + 1);
+  const clips: Clip[] = scored.map((clip, index) => {
+    const number = index + 1;
+    const keywords = keywordsOf(tokens, sentences, clip, spread);
+    const hooks = hooksOf(sentences, clip, keywords);
+    const excerpt = sentences.slice(clip.first, clip.last + 1).map((sentence) => sentence.text).join(' ');
+    const length = clip.end - clip.start;
+    const fit = wanted.map((platform) => {
+      const rules = platformRules[platform];
+      const fits = length <= rules.maxSeconds;
+      const note = !fits ? `longer than the ${rules.maxSeconds} s ${rules.label} allows` : length > rules.preferredMaxSeconds ? `fits; ${rules.label} performs best under ${rules.preferredMaxSeconds} s` : `fits (≤ ${rules.maxSeconds} s, vertical 9:16)`;
+      return { platform, fits, note };
+    });
+    const fitting = fit.filter((entry) => entry.fits).map((entry) => entry.platform) as Platform[];
+    const thumbnail = thumbnailBrief(sentences, clip, hooks.hook, keywords);
+    const round = (value: number) => Math.round(value * 1000) / 1000;
+    return {
+      id: `clip_${String(number).padStart(2, '0')}`,
+      rank: number,
+      start_seconds: round(clip.start),
+      end_seconds: round(clip.end),
+      duration_seconds: round(length),
+      timecode: timecode(clip.start, clip.end),
+      title: hooks.title,
+      hook: hooks.hook,
+      alternative_hooks: hooks.alternatives,
+      score: { total: clip.total, components: clip.components, weights: { ...weights }, reasons: clip.reasons },
+      excerpt,
+      platforms: fitting,
+      platform_fit: fit,
+      captions: captionPack(sentences, clip),
+      post_captions: postCaptions({ hook: hooks.hook, title: hooks.title, excerpt, keywords, ...(input.title ? { sourceTitle: input.title } : {}) }, fitting),
+      thumbnail: { ...thumbnail, frame_timecode: timestamp(thumbnail.frame_seconds * 1000) },
+      ffmpeg: ffmpegCommand(clip, { input: 'input.mp4', captions: `clip-${number}.srt`, output: `clip-${number}.mp4` }),
+    };
+  });
+  await progress(0.95, 'caption packs written');
+  return {
+    source: {
+      title: input.title ?? null,
+      format: transcript.format,
+      duration_seconds: Math.round(duration * 1000) / 1000,
+      cues: transcript.cues.length,
+      sentences: sentences.length,
+      topics: (topics.at(-1) ?? 0) + 1,
+      words: sentences.reduce((sum, sentence) => sum + sentence.words.length, 0),
+      estimated_timing: transcript.estimated,
+    },
+    clips,
+    warnings,
+  };
+}
+
+export async function factory(ctx: ToolContext, input: FactoryInput): Promise<Plan> {
+  const built = await buildPlan(input, (fraction, message) => ctx.progress(fraction, message));
+  const plan: Plan = { plan_id: newId('clips'), ...built, created_at: ctx.now().toISOString() };
+  await ctx.store.db.insertInto('clip_plans').values({ id: plan.plan_id, account_id: ctx.caller.accountId, plan: JSON.stringify(plan), created_at: plan.created_at }).execute();
+  return plan;
+}
+
+export async function readPlan(ctx: ToolContext, planId: string): Promise<Plan> {
+  const row = await ctx.store.db.selectFrom('clip_plans').select('plan').where('id', '=', planId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
+  if (!row) throw new OutcomeError('not_found', `No clip plan ${planId} exists for this account.`, { hint: 'Create one with clips_factory.' });
+  return JSON.parse(row.plan) as Plan;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/kernel/tool.js';
+import { readPlan } from './engine.js';
+import { planIdSchema, planSchema } from './schema.js';
+import { planSummary } from './summary.js';
+
+export default defineTool({
+  name: 'clips_get',
+  title: 'Get a clip plan',
+  description: 'Returns a clip plan that clips_factory made, with every clip, caption file, post caption, thumbnail brief and ffmpeg command.',
+  route: { method: 'GET', path: '/clips/:planId' },
+  scope: 'clips:read',
+  cost: 0,
+  mode: 'sync',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: z.object({ plan_id: planIdSchema }),
+  output: planSchema,
+  async run({ plan_id }, ctx) {
+    return { ...(await readPlan(ctx, plan_id)), next_actions: [] };
+  },
+  summarize: planSummary,
+});

@@ -1,0 +1,53 @@
+/** Word lists the scorer reads: small, curated, English; the reasons in a clip's score quote them. */
+
+export const stopwords = new Set(
+  `a an the and or but nor so yet for of to in on at by with from into onto about above below over under between through
+  during before after since until than then as if while because though although whether i me my mine we us our ours you
+  your yours he him his she her hers it its they them their theirs this that these those who whom whose which what where
+  when why how all any both each either neither every few many more most much other some such no not only own same too very
+  just also really quite rather can could will would shall should may might must do does did done doing is am are was were
+  be been being have has had having get gets got there here up down out off again further once ever still even well um uh
+  like yeah okay ok oh gonna wanna kind sort thing things stuff lot actually basically literally right know mean think
+  going go said say says one dont don't im i'm it's thats that's youre you're we're theyre they're ive i've isnt isn't honestly part time way people lots maybe probably pretty today week need needs want wants make makes made use used look looks start`.split(/\s+/),
+);
+
+/** A clip that opens on one of these starts mid-thought. */
+export const danglingOpeners = new Set(
+  `and but so because also which that this these those it he she they him her them then plus or nor yet anyway
+  however therefore thus hence meanwhile besides moreover furthermore otherwise instead likewise`.split(/\s+/),
+);
+
+export const interrogatives = new Set('what why how who when where which is are do does did can could should would will have has ever'.split(' '));
+
+export const boldWords = new Set(
+  `never always nobody everyone everybody nothing everything best worst biggest secret secrets truth mistake mistakes wrong
+  stop myth myths lie lies lied hate love insane crazy impossible guaranteed proven shocking unbelievable incredible
+  huge massive ultimate only must destroy destroyed killed killing changed change-your-life`.split(/\s+/),
+);
+
+export const emotionWords = new Set(
+  `amazing incredible insane crazy wild love loved hate hated terrified scared afraid fear angry furious shocked shocking
+  surprised wow unbelievable awesome beautiful heartbreaking devastating brutal hilarious funny laugh laughed cried cry tears
+  excited thrilled obsessed painful proud ashamed embarrassed disgusting terrible horrible fantastic perfect worst best
+  dangerous risky broke rich fired quit died dead miracle nightmare dream`.split(/\s+/),
+);
+
+export const numberWords = new Set('two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand million billion first second third half double triple percent'.split(' '));
+
+/** Lower-case letters only, a light stem ("grooming" → "groom"): enough to match a word's forms. */
+export function stem(word: string): string {
+  const lower = word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '').replace(/'s$/, '');
+  if (lower.length <= 4) return lower;
+  return lower.replace(/(?:ingly|edly|ing|ed|ies|es|s|ly)$/, (suffix) => (suffix === 'ies' ? 'y' : ''));
+}
+
+/** The content tokens of a text: stems of the words that are not stopwords. */
+export function contentTokens(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const word of words) {
+    const lower = word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
+    if (lower.length < 3 || stopwords.has(lower) || /^\d+$/.test(lower)) continue;
+    out.push(stem(lower));
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { idPattern } from '../../src/kernel/ids.js';
+import { weights } from './score.js';
+import { platforms } from './package.js';
+import { transcriptFormats } from './transcript.js';
+
+const segment = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  words: z.array(z.object({ start: z.number(), end: z.number(), word: z.string().optional(), text: z.string().optional() })).optional(),
+  speaker: z.string().optional(),
+});
+
+export const factoryInputSchema = z
+  .object({
+    transcript: z
+      .union([z.string().min(1).max(3_000_000), z.array(segment).min(1).max(100_000), z.object({ segments: z.array(segment).min(1).max(100_000) })])
+      .describe('SRT, WebVTT, YouTube auto-captions (VTT), JSON segments [{start, end, text, words?}] (as text or as an array), or plain text with timestamps such as [00:01:23].'),
+    format: z.enum(transcriptFormats).optional().describe('Detected when absent.'),
+    duration_seconds: z.number().positive().max(86_400).optional().describe('Needed for plain text without timestamps: its timings are then estimated.'),
+    platforms: z.array(z.enum(platforms)).min(1).optional().describe(`Default all: ${platforms.join(', ')}.`),
+    max_clips: z.number().int().min(1).max(30).default(5),
+    min_seconds: z.number().min(5).max(600).default(20),
+    max_seconds: z.number().min(5).max(600).default(60),
+    language: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 tag such as "en"').optional(),
+    speakers: z.array(z.string().trim().min(1).max(80)).max(20).optional().describe('Names of the people speaking, used in post captions.'),
+    title: z.string().trim().min(1).max(200).optional().describe('The source (episode, webinar) title.'),
+  })
+  .refine((input) => input.min_seconds <= input.max_seconds, { message: 'must not exceed max_seconds', path: ['min_seconds'] });
+export type FactoryInput = z.output<typeof factoryInputSchema>;
+
+const components = z.object(Object.fromEntries(Object.keys(weights).map((key) => [key, z.number().min(0).max(1)])) as Record<keyof typeof weights, z.ZodNumber>);
+
+export const clipSchema = z.object({
+  id: z.string(),
+  rank: z.number().int().min(1),
+  start_seconds: z.number(),
+  end_seconds: z.number(),
+  duration_seconds: z.number(),
+  timecode: z.string().describe('HH:MM:SS.mmm–HH:MM:SS.mmm in the source.'),
+  title: z.string(),
+  hook: z.string().describe('The on-screen opening line.'),
+  alternative_hooks: z.array(z.string()),
+  score: z.object({ total: z.number(), components, weights: components, reasons: z.array(z.string()) }),
+  excerpt: z.string(),
+  platforms: z.array(z.enum(platforms)).describe('Platforms whose length limit the clip fits.'),
+  platform_fit: z.array(z.object({ platform: z.enum(platforms), fits: z.boolean(), note: z.string() })),
+  captions: z.object({
+    srt: z.string(),
+    vtt: z.string(),
+    highlight_vtt: z.string().nullable().describe('Word-by-word highlight; only when the transcript times its words.'),
+    cues: z.number().int(),
+    max_line_chars: z.number().int(),
+  }),
+  post_captions: z.array(z.object({ platform: z.enum(platforms), text: z.string(), hashtags: z.array(z.string()), length: z.number().int() })),
+  thumbnail: z.object({
+    overlay_text: z.string(),
+    expression: z.string(),
+    composition: z.string(),
+    colors: z.array(z.string()),
+    frame_seconds: z.number(),
+    frame_timecode: z.string(),
+  }),
+  ffmpeg: z.string().describe('Cuts the clip from input.mp4, crops to 9:16 (1080×1920) and burns in its captions (save captions.srt as clip-N.srt).'),
+});
+export type Clip = z.output<typeof clipSchema>;
+
+export const planSchema = z.object({
+  plan_id: z.string(),
+  source: z.object({
+    title: z.string().nullable(),
+    format: z.enum(transcriptFormats),
+    duration_seconds: z.number(),
+    cues: z.number().int(),
+    sentences: z.number().int(),
+    topics: z.number().int(),
+    words: z.number().int(),
+    estimated_timing: z.boolean().describe('True when the transcript had no timestamps and timings come from the speech rate.'),
+  }),
+  clips: z.array(clipSchema),
+  warnings: z.array(z.string()),
+  created_at: z.iso.datetime(),
+});
+export type Plan = z.output<typeof planSchema>;
+
+export const planIdSchema = z.string().regex(idPattern('clips'), 'must be a plan id such as "clp_01…" from clips_factory');

@@ -1,0 +1,74 @@
+import type { Cue, Word } from './transcript.js';
+
+/**
+ * Sentence units with timings. Words keep their real times when the transcript has them, else
+ * a cue's time is shared among its words by length. Sentences end at terminal punctuation,
+ * and, for captions without punctuation (auto-captions), at pauses and at a length limit.
+ */
+
+export interface Sentence {
+  index: number;
+  start: number;
+  end: number;
+  text: string;
+  words: Word[];
+  /** Whether its words carry real timings. */
+  timedWords: boolean;
+  speaker?: string;
+}
+
+/** A pause this long (seconds) ends an unpunctuated sentence. */
+const PAUSE = 0.7;
+const MAX_WORDS = 40;
+const abbreviation = /^(?:mr|mrs|ms|dr|prof|st|vs|etc|e\.g|i\.e|inc|ltd|jr|sr|no|vol|approx)\.$/i;
+
+/** The words of a cue with their times: real ones, or its span shared by length. */
+function wordsOf(cue: Cue): { words: Word[]; timed: boolean } {
+  if (cue.words?.length) return { words: cue.words, timed: true };
+  const texts = cue.text.split(/\s+/).filter(Boolean);
+  const weight = texts.reduce((sum, text) => sum + text.length + 1, 0) || 1;
+  const span = cue.end - cue.start;
+  let at = cue.start;
+  return {
+    words: texts.map((text) => {
+      const length = ((text.length + 1) / weight) * span;
+      const word = { start: at, end: at + length, text };
+      at += length;
+      return word;
+    }),
+    timed: false,
+  };
+}
+
+export function sentencesOf(cues: readonly Cue[]): Sentence[] {
+  const sentences: Sentence[] = [];
+  let current: Word[] = [];
+  let timed = true;
+  let speaker: string | undefined;
+  let lastEnd = -Infinity;
+  const close = () => {
+    if (!current.length) return;
+    const first = current[0] as Word;
+    const last = current.at(-1) as Word;
+    sentences.push({ index: sentences.length, start: first.start, end: Math.max(last.end, first.start + 0.2), text: current.map((word) => word.text).join(' '), words: current, timedWords: timed, ...(speaker ? { speaker } : {}) });
+    current = [];
+    timed = true;
+  };
+  for (const cue of cues) {
+    if (cue.speaker !== speaker && current.length) close();
+    speaker = cue.speaker;
+    const { words, timed: real } = wordsOf(cue);
+    for (const word of words) {
+      // Overlapping cues: time never runs backwards inside the unit list.
+      const start = Math.max(word.start, lastEnd === -Infinity ? word.start : Math.min(lastEnd, word.start));
+      const timedWord = { start, end: Math.max(start, word.end), text: word.text };
+      if (current.length && (timedWord.start - lastEnd >= PAUSE || current.length >= MAX_WORDS)) close();
+      current.push(timedWord);
+      timed &&= real;
+      lastEnd = timedWord.end;
+      if (/[.!?…]["')\]]*$/.test(word.text) && !abbreviation.test(word.text)) close();
+    }
+  }
+  close();
+  return sentences;
+}

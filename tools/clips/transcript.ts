@@ -1,0 +1,328 @@
+import { z } from 'zod';
+import { OutcomeError } from '../../src/kernel/errors.js';
+import { timestamp } from '../../src/render/captions.js';
+
+/**
+ * Transcripts in, timed cues out: SRT and WebVTT through a subtitle library (media-captions),
+ * YouTube auto-captions (rolling cues de-duplicated, inline word timings kept), Whisper-style
+ * JSON segments, and plain text with or without timestamps. Every refusal says where (cue
+ * number, line) and what is wrong.
+ */
+
+export const transcriptFormats = ['srt', 'vtt', 'youtube', 'json', 'text'] as const;
+export type TranscriptFormat = (typeof transcriptFormats)[number];
+
+/** Seconds. */
+export interface Word {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Cue {
+  start: number;
+  end: number;
+  text: string;
+  /** Real word timings (JSON words, YouTube tags); absent when only the cue is timed. */
+  words?: Word[];
+  speaker?: string;
+}
+
+export interface Transcript {
+  format: TranscriptFormat;
+  cues: Cue[];
+  /** True when no timestamps were given and timings come from the speech rate. */
+  estimated: boolean;
+  warnings: string[];
+}
+
+/** Words a second of ordinary speech (about 150 a minute), for text without timestamps. */
+export const speechRate = 2.5;
+
+function fail(where: string, problem: string): never {
+  throw new OutcomeError('invalid_input', `transcript: ${where}: ${problem}`, { details: { where, problem } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detection
+
+export function detectFormat(text: string): TranscriptFormat {
+  const head = text.replace(/^\uFEFF/, '').trimStart();
+  if (head.startsWith('[') || head.startsWith('{')) return 'json';
+  if (/^WEBVTT(?:[ \t]|$)/m.test(head.slice(0, 20))) {
+    return /<\d{2}:\d{2}:\d{2}\.\d{3}>\s*<c>/.test(text) || /^Kind:\s*captions/m.test(head.slice(0, 200)) ? 'youtube' : 'vtt';
+  }
+  if (/^\s*(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}\s*-->/m.test(head)) return 'srt';
+  return 'text';
+}
+
+// ---------------------------------------------------------------------------------------------
+// SRT and WebVTT (media-captions), with the checks it does not make
+
+interface LibraryCue {
+  id: string;
+  startTime: number;
+  endTime: number;
+  text: string;
+}
+interface LibraryError {
+  line: number;
+  message: string;
+}
+interface MediaCaptions {
+  parseText(text: string, options: { type: 'srt' | 'vtt'; strict?: boolean; errors?: boolean }): Promise<{ cues: LibraryCue[]; errors: LibraryError[] }>;
+}
+// media-captions' declaration files use extension-less relative imports that NodeNext resolution cannot follow.
+const library = () => import('media-captions') as unknown as Promise<MediaCaptions>;
+
+const timingLine = /^\s*(\S+)\s+-->\s+(\S+)(.*)$/;
+const looksLikeTiming = /^\s*(?:\d+:)?\d{1,2}:\d{2}(?:[,.]\d+)?\s*(?:-+>|—>|=>|->|-)/;
+
+/** Line numbers of timing lines, so that a library error on line L can name its cue. */
+function cueNumbers(lines: readonly string[]): (line: number) => number {
+  const starts: number[] = [];
+  lines.forEach((line, index) => {
+    if (line.includes('-->') || looksLikeTiming.test(line)) starts.push(index + 1);
+  });
+  return (line) => {
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((starts[mid] as number) <= line) low = mid + 1;
+      else high = mid;
+    }
+    return Math.max(1, low);
+  };
+}
+
+/** The problems the library lets through silently: malformed arrows, end ≤ start, missing blank lines. */
+function checkLines(lines: readonly string[], format: 'srt' | 'vtt', cueOf: (line: number) => number): void {
+  const time = format === 'srt' ? /^(?:\d{1,3}:)?\d{2}:\d{2},\d{3}$/ : /^(?:\d{1,3}:)?\d{2}:\d{2}\.\d{3}$/;
+  const example = format === 'srt' ? '00:01:02,345 --> 00:01:04,000' : '00:01:02.345 --> 00:01:04.000';
+  let inCue = false;
+  for (const [index, line] of lines.entries()) {
+    const number = index + 1;
+    const where = `cue ${cueOf(number)} (line ${number})`;
+    if (!line.trim()) {
+      inCue = false;
+      continue;
+    }
+    const match = timingLine.exec(line);
+    if (!match) {
+      if (looksLikeTiming.test(line)) fail(where, `"${line.trim()}" is not a timing line; write it as ${example}`);
+      continue;
+    }
+    if (inCue) fail(where, `a blank line is missing before this timing line (the cue before it has no end)`);
+    const [, from, to] = match as unknown as [string, string, string];
+    if (!time.test(from) || !time.test(to)) fail(where, `"${line.trim()}" has a malformed time; write it as ${example}`);
+    if (seconds(to) <= seconds(from)) fail(where, `the end ${to} is not after the start ${from}`);
+    inCue = true;
+  }
+}
+
+const seconds = (stamp: string) => {
+  const parts = stamp.replace(',', '.').split(':').map(Number);
+  return parts.reduce((total, part) => total * 60 + part, 0);
+};
+
+async function parseSubtitles(text: string, format: 'srt' | 'vtt' | 'youtube'): Promise<{ cues: LibraryCue[]; lines: string[] }> {
+  const clean = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lines = clean.split('\n');
+  const type = format === 'srt' ? 'srt' : 'vtt';
+  const cueOf = cueNumbers(lines);
+  checkLines(lines, type, cueOf);
+  const { parseText } = await library();
+  const { cues, errors } = await parseText(clean, { type, errors: true, strict: false });
+  const error = errors.find((candidate) => !/unknown cue setting|invalid value for cue setting/i.test(candidate.message));
+  if (error) fail(`cue ${cueOf(error.line)} (line ${error.line})`, error.message.replace(/ on line \d+$/, ''));
+  if (!cues.length) fail('line 1', `no cues were found; expected ${format === 'srt' ? 'SRT cues ("1", "00:00:01,000 --> 00:00:03,000", text)' : 'WebVTT cues after the WEBVTT line'}`);
+  return { cues, lines };
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: ' ', lrm: '\u200e', rlm: '\u200f', quot: '"', apos: "'" };
+const decode = (text: string) => text.replace(/&(amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (_m, name: string) => entities[name] as string);
+/** Cue text without tags (<b>, <i>, <c.x>, <v Name>, timestamps) and with entities decoded. */
+const plain = (text: string) => decode(text.replace(/<[^>]*>/g, '')).replace(/[ \t]+/g, ' ').trim();
+const speakerOf = (text: string) => /<v(?:\.[\w.-]+)?\s+([^>]+)>/.exec(text)?.[1]?.trim();
+
+function fromLibrary(cues: readonly LibraryCue[]): Cue[] {
+  const out: Cue[] = [];
+  for (const cue of cues) {
+    const text = plain(cue.text).replace(/\s*\n\s*/g, ' ');
+    if (!text) continue;
+    const speaker = speakerOf(cue.text);
+    out.push({ start: cue.startTime, end: cue.endTime, text, ...(speaker ? { speaker } : {}) });
+  }
+  return out;
+}
+
+/**
+ * YouTube auto-captions roll: each cue repeats the previous line and adds one with inline word
+ * times (`word<00:00:01.520><c> next</c>`), with 10 ms cues in between. Only new lines are kept,
+ * their words timed by the tags.
+ */
+function fromYouTube(cues: readonly LibraryCue[]): Cue[] {
+  const out: Cue[] = [];
+  let last = '';
+  for (const cue of cues) {
+    for (const raw of cue.text.split('\n')) {
+      const line = raw.trim();
+      if (!line) continue;
+      const text = plain(line);
+      if (!text) continue;
+      if (!/<\d{2}:\d{2}:\d{2}\.\d{3}>/.test(line)) {
+        if (text !== last && cue.endTime - cue.startTime > 0.05) {
+          out.push({ start: cue.startTime, end: cue.endTime, text });
+          last = text;
+        }
+        continue;
+      }
+      const words: Word[] = [];
+      const parts = line.split(/<(\d{2}:\d{2}:\d{2}\.\d{3})>/);
+      let at = cue.startTime;
+      for (let index = 0; index < parts.length; index += 2) {
+        if (index > 0) at = seconds(parts[index - 1] as string);
+        for (const word of plain(parts[index] as string).split(/\s+/).filter(Boolean)) words.push({ start: at, end: at, text: word });
+      }
+      words.forEach((word, index) => (word.end = Math.max(word.start, words[index + 1]?.start ?? cue.endTime)));
+      out.push({ start: cue.startTime, end: cue.endTime, text, words });
+      last = text;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON segments
+
+const jsonWord = z.object({ start: z.number().min(0), end: z.number().min(0), word: z.string().optional(), text: z.string().optional() });
+const jsonSegment = z
+  .object({ start: z.number().min(0), end: z.number().min(0), text: z.string(), words: z.array(jsonWord).optional(), speaker: z.string().max(80).optional() })
+  .refine((segment) => segment.end > segment.start, { message: 'end must be after start', path: ['end'] });
+const jsonTranscript = z.union([z.array(jsonSegment), z.object({ segments: z.array(jsonSegment) })]);
+export type JsonSegment = z.input<typeof jsonSegment>;
+
+function fromJson(value: unknown): Cue[] {
+  const parsed = jsonTranscript.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+    const segment = issue.path.find((key) => typeof key === 'number');
+    fail(segment === undefined ? 'JSON' : `segment ${Number(segment) + 1} (transcript${path})`, `${issue.message}; expected [{start, end, text, words?: [{start, end, word}]}] in seconds`);
+  }
+  const segments = Array.isArray(parsed.data) ? parsed.data : parsed.data.segments;
+  if (!segments.length) fail('JSON', 'there are no segments');
+  return segments
+    .map((segment) => {
+      const words = segment.words
+        ?.map((word) => ({ start: word.start, end: Math.max(word.start, word.end), text: (word.word ?? word.text ?? '').trim() }))
+        .filter((word) => word.text);
+      return { start: segment.start, end: segment.end, text: segment.text.trim(), ...(words?.length ? { words } : {}), ...(segment.speaker ? { speaker: segment.speaker } : {}) };
+    })
+    .filter((cue) => cue.text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain text
+
+/** `[00:01:23]`, `[1:23]`, `(1:23)`, `00:01:23`, `1:23.5` at a line start, then an optional `Speaker:`. */
+const textStamp = /^\s*[[(]?((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*(?:[-–—|]\s*)?(?:([\p{Lu}][\p{L}.' -]{0,40}?):\s+)?/u;
+
+function fromText(text: string, durationSeconds: number | undefined): { cues: Cue[]; estimated: boolean } {
+  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const segments: Array<{ start: number | null; line: number; text: string; speaker?: string }> = [];
+  let previous = -1;
+  for (const [index, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    const match = textStamp.exec(line);
+    if (match) {
+      const start = seconds(match[1] as string);
+      if (start < previous) fail(`line ${index + 1}`, `the timestamp ${match[1]} is earlier than the one before it; timestamps must not go back`);
+      previous = start;
+      const speaker = match[2]?.trim();
+      segments.push({ start, line: index + 1, text: line.slice(match[0].length).trim(), ...(speaker ? { speaker } : {}) });
+    } else if (segments.length) (segments.at(-1) as { text: string }).text += ` ${line.trim()}`;
+    else segments.push({ start: null, line: index + 1, text: line.trim() });
+  }
+  const words = (value: string) => value.split(/\s+/).filter(Boolean).length;
+  const timed = segments.some((segment) => segment.start !== null);
+  if (!timed) {
+    if (durationSeconds === undefined) fail('line 1', 'plain text without timestamps needs duration_seconds (the length of the recording), or add timestamps such as [00:01:23] at line starts');
+    const total = words(text) || 1;
+    let at = 0;
+    const cues = segments.map((segment) => {
+      const length = (words(segment.text) / total) * (durationSeconds as number);
+      const cue = { start: at, end: at + length, text: segment.text };
+      at += length;
+      return cue;
+    });
+    return { cues: cues.filter((cue) => cue.text && cue.end > cue.start), estimated: true };
+  }
+  const cues: Cue[] = [];
+  segments.forEach((segment, index) => {
+    const start = segment.start ?? 0;
+    const next = segments.slice(index + 1).find((candidate) => candidate.start !== null)?.start;
+    const end = next !== undefined && next !== null && next > start ? next : start + Math.max(1, words(segment.text) / speechRate);
+    if (segment.text) cues.push({ start, end, text: segment.text, ...(segment.speaker ? { speaker: segment.speaker } : {}) });
+  });
+  if (!cues.length) fail('line 1', 'the timestamps carry no text');
+  return { cues, estimated: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Cues in time order; out-of-order cues are sorted and reported. */
+function ordered(cues: Cue[], warnings: string[]): Cue[] {
+  let outOfOrder = 0;
+  for (let index = 1; index < cues.length; index += 1) if ((cues[index] as Cue).start < (cues[index - 1] as Cue).start) outOfOrder += 1;
+  if (!outOfOrder) return cues;
+  warnings.push(`${outOfOrder} cue(s) were out of time order and were sorted.`);
+  return [...cues].sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+export async function parseTranscript(transcript: string | JsonSegment[] | { segments: JsonSegment[] }, options: { format?: TranscriptFormat; durationSeconds?: number }): Promise<Transcript> {
+  const warnings: string[] = [];
+  if (typeof transcript !== 'string') return { format: 'json', cues: ordered(fromJson(transcript), warnings), estimated: false, warnings };
+  const format = options.format ?? detectFormat(transcript);
+  let cues: Cue[];
+  let estimated = false;
+  switch (format) {
+    case 'json': {
+      let value: unknown;
+      try {
+        value = JSON.parse(transcript.replace(/^\uFEFF/, ''));
+      } catch (error) {
+        fail('JSON', `it is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      }
+      cues = fromJson(value);
+      break;
+    }
+    case 'text':
+      ({ cues, estimated } = fromText(transcript, options.durationSeconds));
+      break;
+    default: {
+      const parsed = await parseSubtitles(transcript, format);
+      cues = format === 'youtube' ? fromYouTube(parsed.cues) : fromLibrary(parsed.cues);
+      if (!cues.length) fail('line 1', 'every cue is empty');
+    }
+  }
+  const sorted = ordered(cues, warnings);
+  const overlapping = sorted.filter((cue, index) => index > 0 && cue.start < (sorted[index - 1] as Cue).end - 0.5).length;
+  if (overlapping && format !== 'youtube') warnings.push(`${overlapping} cue(s) overlap the one before; their words are kept in start order.`);
+  return { format, cues: sorted, estimated, warnings };
+}
+
+/** The speech length without parsing: the last timestamp, JSON end or word count. For choosing job or inline. */
+export function quickDuration(transcript: string | JsonSegment[] | { segments: JsonSegment[] }, durationSeconds?: number): number {
+  if (typeof transcript !== 'string') {
+    const segments = Array.isArray(transcript) ? transcript : transcript.segments;
+    return segments.reduce((max, segment) => Math.max(max, Number(segment.end) || 0), 0);
+  }
+  const tail = transcript.slice(-4000);
+  const stamps = [...tail.matchAll(/(?:\b|")((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)\b|"end"\s*:\s*(\d+(?:\.\d+)?)/g)];
+  const last = stamps.reduce((max, match) => Math.max(max, match[1] ? seconds(match[1]) : Number(match[2])), 0);
+  return last || durationSeconds || transcript.split(/\s+/).length / speechRate;
+}
+
+export const timecode = (start: number, end: number) => `${timestamp(start * 1000)}–${timestamp(end * 1000)}`;
