@@ -14,11 +14,12 @@ import { stdioColdStart } from './stdio.js';
 import { invoiceCreate } from './invoice.js';
 import { contentRepurpose } from './content.js';
 import { widgetTools } from './widgets.js';
+import { clipsFactory } from './clips.js';
 import { crashedRow, type Benchmark, type Row } from './row.js';
 import { formatBudget, formatTable, verdict } from './table.js';
 
 /** Add a benchmark here to add its rows to the table. */
-const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart, accessOverhead, invoiceCreate, contentRepurpose, widgetTools];
+const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart, accessOverhead, invoiceCreate, contentRepurpose, widgetTools, clipsFactory];
 
 const resultsFile = path.resolve(import.meta.dirname, '../../.bench/results.json');
 

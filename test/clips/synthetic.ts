@@ -58,9 +58,9 @@ export function syntheticTalk(minutes: number, seed = 7, topicMinutes = 6): Synt
     const pick = () => topic[Math.floor(next() * topic.length)] as string;
     const sentence = (templates[Math.floor(next() * templates.length)] as (a: string, b: string) => string)(pick(), pick());
     for (const word of sentence.split(' ')) {
-      const length = 0.25 + next() * 0.25;
+      const length = 0.2 + next() * 0.2;
       words.push({ start: round(at), end: round(at + length), word });
-      at += length + 0.08;
+      at += length + 0.06;
       if (words.length >= 7) {
         cues.push(cueOf(words));
         words = [];

@@ -90,7 +90,13 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
 }
 
 export async function factory(ctx: ToolContext, input: FactoryInput): Promise<Plan> {
-  const built = await buildPlan(input, (fraction, message) => ctx.progress(fraction, message));
+  const built = await buildPlan(input, async (fraction, message) => {
+    await ctx.progress(fraction, message);
+    // Each stage is synchronous work (a three-hour transcript's takes a fraction of a second): between
+    // them, let the server answer other requests, job_status polls among them, which could otherwise
+    // only ever see the job queued or finished.
+    await new Promise((resolve) => setImmediate(resolve));
+  });
   const plan: Plan = { plan_id: newId('clips'), ...built, created_at: ctx.now().toISOString() };
   await ctx.store.db.insertInto('clip_plans').values({ id: plan.plan_id, account_id: ctx.caller.accountId, plan: JSON.stringify(plan), created_at: plan.created_at }).execute();
   return plan;

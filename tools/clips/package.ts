@@ -23,6 +23,8 @@ const MAX_CUE_SECONDS = 6;
 interface ClipWords {
   words: Word[];
   timed: boolean;
+  /** The clip's length in milliseconds: no word (and no cue) runs past it. */
+  total: number;
 }
 
 /** The clip's words, timed relative to its start, in milliseconds. */
@@ -34,7 +36,7 @@ function clipWords(sentences: readonly Sentence[], clip: Scored): ClipWords {
     word.start = Math.min(Math.max(0, word.start), total);
     word.end = Math.min(Math.max(word.start, word.end), total);
   }
-  return { words, timed: chosen.every((sentence) => sentence.timedWords) };
+  return { words, timed: chosen.every((sentence) => sentence.timedWords), total };
 }
 
 /** Caption cues: ≤ 2 lines of ≤ 42 characters, ≤ 6 s, ending at sentence ends; each cue's words kept. */
@@ -73,12 +75,13 @@ export interface CaptionPack {
 }
 
 export function captionPack(sentences: readonly Sentence[], clip: Scored): CaptionPack {
-  const { words, timed } = clipWords(sentences, clip);
+  const { words, timed, total } = clipWords(sentences, clip);
   const groups = captionGroups(words);
-  // A cue shows at least 0.5 s, and never past the start of the next one.
+  // A cue shows at least 0.5 s, but never past the start of the next one nor past the clip's end (the
+  // cut stops there: a last short cue stretched to 0.5 s would outlast the video).
   const cues: CaptionCue[] = groups.map((group) => ({
     start: (group[0] as Word).start,
-    end: Math.max((group.at(-1) as Word).end, (group[0] as Word).start + 500),
+    end: Math.min(total, Math.max((group.at(-1) as Word).end, (group[0] as Word).start + 500)),
     text: linesOf(group.map((word) => word.text)).join('\n'),
   }));
   for (const [index, cue] of cues.entries()) {
@@ -201,8 +204,11 @@ const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 /** Cuts the clip, crops the centre to 9:16 at 1080×1920, and burns in its SRT captions. */
 export function ffmpegCommand(clip: { start: number; end: number }, files: { input: string; captions: string; output: string }): string {
-  const duration = (clip.end - clip.start).toFixed(3);
+  // Rounded as the plan's start_seconds and duration_seconds are: toFixed alone rounds the binary value
+  // (322.6665 → "322.666"), a millisecond away from the timecode the plan shows.
+  const seconds = (value: number) => (Math.round(value * 1000) / 1000).toFixed(3);
+  const duration = seconds(clip.end - clip.start);
   const style = 'FontName=DejaVu Sans,FontSize=16,Bold=1,PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=3,Alignment=2,MarginV=120';
   const filter = `crop='min(iw,ih*9/16)':'min(ih,iw*16/9)',scale=1080:1920,setsar=1,subtitles=${files.captions}:force_style='${style}'`;
-  return ['ffmpeg', '-ss', clip.start.toFixed(3), '-t', duration, '-i', shellQuote(files.input), '-vf', shellQuote(filter), '-c:v libx264 -preset medium -crf 20 -c:a aac -b:a 160k -movflags +faststart', shellQuote(files.output)].join(' ');
+  return ['ffmpeg', '-ss', seconds(clip.start), '-t', duration, '-i', shellQuote(files.input), '-vf', shellQuote(filter), '-c:v libx264 -preset medium -crf 20 -c:a aac -b:a 160k -movflags +faststart', shellQuote(files.output)].join(' ');
 }

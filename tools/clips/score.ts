@@ -102,65 +102,91 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   const dangling = sentences.map((sentence) => danglingOpeners.has((sentence.words[0]?.text ?? '').toLowerCase().replace(/[^\p{L}']/gu, '')));
   const target = Math.min(options.maxSeconds, Math.max(options.minSeconds, 45));
 
-  const candidates: Scored[] = [];
+  const keys = Object.keys(weights) as Component[];
+  const width = keys.length;
+  // Candidates live in flat number arrays (index, then one slot per component): a three-hour
+  // talk has ~40k of them, and objects with reason lists would cost more in garbage than in scoring.
+  const firsts: number[] = [];
+  const lasts: number[] = [];
+  const values: number[] = [];
   let maxSalience = 0;
   for (let first = 0; first < n; first += 1) {
     const start = (sentences[first] as Sentence).start;
     for (let last = first; last < n; last += 1) {
-      const end = (sentences[last] as Sentence).end;
-      const duration = end - start;
+      const duration = (sentences[last] as Sentence).end - start;
       if (duration > options.maxSeconds) break;
       if (duration < options.minSeconds) continue;
       const words = wordCount(first, last) || 1;
       const content = contentCount(first, last);
-      const opening = openings[first] as Opening;
-      const reasons = [...opening.reasons];
       let selfContained = 1;
-      if (dangling[first]) {
-        selfContained -= 0.5;
-        reasons.push(`starts mid-thought ("${(sentences[first] as Sentence).words[0]?.text}")`);
-      }
-      if (topics[first] !== topics[last]) {
-        selfContained -= 0.3;
-        reasons.push('spans a change of topic');
-      }
+      if (dangling[first]) selfContained -= 0.5;
+      if (topics[first] !== topics[last]) selfContained -= 0.3;
       if (punctuated && !/[.!?…]["')\]]*$/.test((sentences[last] as Sentence).text)) selfContained -= 0.15;
       const wps = words / duration;
-      const pace = wps < 2 ? clamp((wps - 0.8) / 1.2) : wps > 3.6 ? clamp((5 - wps) / 1.4) : 1;
-      const emotional = clamp(((emotion(first, last) / words) * 100) / 4);
-      if (emotional >= 0.5) reasons.push('emotionally charged words');
       const windowSalience = content ? salience(first, last) / content : 0;
       maxSalience = Math.max(maxSalience, windowSalience);
-      const components = {
-        hook: opening.score,
-        self_contained: clamp(selfContained),
-        density: clamp((content / words - 0.25) / 0.35),
-        pace,
-        emotion: emotional,
-        salience: windowSalience,
-        length: clamp(1 - Math.abs(duration - target) / Math.max(target, 1)),
-      };
-      candidates.push({ first, last, start, end, total: 0, components, reasons });
+      firsts.push(first);
+      lasts.push(last);
+      // In the order of `weights`: hook, self_contained, density, pace, emotion, salience, length.
+      values.push(
+        (openings[first] as Opening).score,
+        clamp(selfContained),
+        clamp((content / words - 0.25) / 0.35),
+        wps < 2 ? clamp((wps - 0.8) / 1.2) : wps > 3.6 ? clamp((5 - wps) / 1.4) : 1,
+        clamp(((emotion(first, last) / words) * 100) / 4),
+        windowSalience,
+        clamp(1 - Math.abs(duration - target) / Math.max(target, 1)),
+      );
     }
   }
-  for (const candidate of candidates) {
-    const c = candidate.components;
-    c.salience = maxSalience ? c.salience / maxSalience : 0;
-    if (c.salience >= 0.75) candidate.reasons.push('dense with the transcript\'s key terms');
+  const count = firsts.length;
+  const totals = new Float64Array(count);
+  const salienceSlot = keys.indexOf('salience');
+  for (let candidate = 0; candidate < count; candidate += 1) {
+    const base = candidate * width;
+    values[base + salienceSlot] = maxSalience ? (values[base + salienceSlot] as number) / maxSalience : 0;
     let total = 0;
-    for (const key of Object.keys(weights) as Component[]) {
-      c[key] = round(c[key]);
-      total += weights[key] * c[key];
+    for (let slot = 0; slot < width; slot += 1) {
+      const value = round(values[base + slot] as number);
+      values[base + slot] = value;
+      total += weights[keys[slot] as Component] * value;
     }
-    candidate.total = round(total);
+    totals[candidate] = round(total);
   }
-  candidates.sort((a, b) => b.total - a.total || a.start - b.start || a.end - b.end);
-  const chosen: Scored[] = [];
-  for (const candidate of candidates) {
-    if (chosen.length >= options.maxClips) break;
-    if (chosen.every((other) => candidate.end <= other.start || candidate.start >= other.end)) chosen.push(candidate);
+  const startOf = (candidate: number) => (sentences[firsts[candidate] as number] as Sentence).start;
+  const endOf = (candidate: number) => (sentences[lasts[candidate] as number] as Sentence).end;
+  // The best candidate that overlaps none chosen so far, max_clips times: O(clips × candidates), no sort,
+  // so ten times the transcript costs ten times the work. Ties go to the earlier clip.
+  const better = (a: number, b: number) =>
+    (totals[a] as number) > (totals[b] as number) || ((totals[a] as number) === (totals[b] as number) && (startOf(a) < startOf(b) || (startOf(a) === startOf(b) && endOf(a) < endOf(b))));
+  const chosen: number[] = [];
+  while (chosen.length < options.maxClips) {
+    let best = -1;
+    for (let candidate = 0; candidate < count; candidate += 1) {
+      if (best >= 0 && !better(candidate, best)) continue;
+      const start = startOf(candidate);
+      const end = endOf(candidate);
+      if (chosen.every((other) => end <= startOf(other) || start >= endOf(other))) best = candidate;
+    }
+    if (best < 0) break;
+    chosen.push(best);
   }
-  return chosen;
+  return chosen.map((candidate) => {
+    const components = Object.fromEntries(keys.map((key, slot) => [key, values[candidate * width + slot] as number])) as Record<Component, number>;
+    const first = firsts[candidate] as number;
+    const last = lasts[candidate] as number;
+    return { first, last, start: startOf(candidate), end: endOf(candidate), total: totals[candidate] as number, components, reasons: explain(first, last, components) };
+  });
+
+  /** The reasons behind a chosen clip's score, in words. */
+  function explain(first: number, last: number, components: Record<Component, number>): string[] {
+    const reasons = [...(openings[first] as Opening).reasons];
+    if (dangling[first]) reasons.push(`starts mid-thought ("${(sentences[first] as Sentence).words[0]?.text}")`);
+    if (topics[first] !== topics[last]) reasons.push('spans a change of topic');
+    if (components.emotion >= 0.5) reasons.push('emotionally charged words');
+    if (components.salience >= 0.75) reasons.push("dense with the transcript's key terms");
+    return reasons;
+  }
 }
 
 export const tokensOf = (sentences: readonly Sentence[]) => sentences.map((sentence) => contentTokens(sentence.words.map((word) => word.text)));

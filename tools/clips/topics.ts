@@ -10,6 +10,8 @@ import type { Sentence } from './sentences.js';
 const WINDOW = 6;
 /** Fewest sentences in a topic. */
 const MIN_TOPIC = 10;
+/** How many gaps a depth score looks at on each side. */
+const CLIMB = 60;
 
 function cosine(a: Map<string, number>, b: Map<string, number>): number {
   let dot = 0;
@@ -49,12 +51,13 @@ export function topicsOf(sentences: readonly Sentence[], tokens: readonly string
     if (gap - 1 + WINDOW < n) add(right, gap - 1 + WINDOW, 1);
     similarity.push(cosine(left, right));
   }
-  // Depth: how far the similarity climbs on both sides before falling again.
+  // Depth: how far the similarity climbs on both sides before falling again (within a reach, so that a
+  // long monotone run cannot make the pass quadratic).
   const depth = similarity.map((value, index) => {
     let peakLeft = value;
-    for (let i = index - 1; i >= 0 && (similarity[i] as number) >= peakLeft; i -= 1) peakLeft = similarity[i] as number;
+    for (let i = index - 1; i >= Math.max(0, index - CLIMB) && (similarity[i] as number) >= peakLeft; i -= 1) peakLeft = similarity[i] as number;
     let peakRight = value;
-    for (let i = index + 1; i < similarity.length && (similarity[i] as number) >= peakRight; i += 1) peakRight = similarity[i] as number;
+    for (let i = index + 1; i < Math.min(similarity.length, index + CLIMB) && (similarity[i] as number) >= peakRight; i += 1) peakRight = similarity[i] as number;
     return peakLeft - value + (peakRight - value);
   });
   const mean = depth.reduce((sum, value) => sum + value, 0) / depth.length;

@@ -126,14 +126,37 @@ const seconds = (stamp: string) => {
   return parts.reduce((total, part) => total * 60 + part, 0);
 };
 
+/** Lines per library call: media-captions' time grows with the square of its input, so long files go in pieces. */
+const CHUNK_LINES = 2000;
+
+/**
+ * Parses at blank lines (cue and block boundaries) in pieces of about CHUNK_LINES lines; a VTT
+ * piece after the first gets its own WEBVTT line, and error line numbers are mapped back.
+ */
+async function parseInChunks(lines: readonly string[], type: 'srt' | 'vtt'): Promise<{ cues: LibraryCue[]; errors: LibraryError[] }> {
+  const { parseText } = await library();
+  const cues: LibraryCue[] = [];
+  const errors: LibraryError[] = [];
+  let from = 0;
+  while (from < lines.length) {
+    let to = Math.min(lines.length, from + CHUNK_LINES);
+    while (to < lines.length && lines[to] !== '') to += 1;
+    const header = from > 0 && type === 'vtt' ? ['WEBVTT', ''] : [];
+    const result = await parseText([...header, ...lines.slice(from, to)].join('\n'), { type, errors: true, strict: false });
+    cues.push(...result.cues);
+    for (const error of result.errors) errors.push({ line: error.line + from - header.length, message: error.message });
+    from = to + 1;
+  }
+  return { cues, errors };
+}
+
 async function parseSubtitles(text: string, format: 'srt' | 'vtt' | 'youtube'): Promise<{ cues: LibraryCue[]; lines: string[] }> {
   const clean = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const lines = clean.split('\n');
   const type = format === 'srt' ? 'srt' : 'vtt';
   const cueOf = cueNumbers(lines);
   checkLines(lines, type, cueOf);
-  const { parseText } = await library();
-  const { cues, errors } = await parseText(clean, { type, errors: true, strict: false });
+  const { cues, errors } = await parseInChunks(lines, type);
   const error = errors.find((candidate) => !/unknown cue setting|invalid value for cue setting/i.test(candidate.message));
   if (error) fail(`cue ${cueOf(error.line)} (line ${error.line})`, error.message.replace(/ on line \d+$/, ''));
   if (!cues.length) fail('line 1', `no cues were found; expected ${format === 'srt' ? 'SRT cues ("1", "00:00:01,000 --> 00:00:03,000", text)' : 'WebVTT cues after the WEBVTT line'}`);
