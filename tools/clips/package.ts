@@ -174,10 +174,14 @@ export function postCaptions(clip: { hook: string; title: string; excerpt: strin
   return fitting.map((platform) => {
     const rules = platformRules[platform];
     const platformTags = platform === 'youtube_shorts' ? [...tags, '#Shorts'] : platform === 'tiktok' ? [...tags, '#fyp'] : tags;
-    const source = clip.sourceTitle ? `\n\nFrom: ${clip.sourceTitle}` : '';
-    const body = platform === 'youtube_shorts' ? `${clip.title}${source}` : `${clip.hook}\n\n${clip.excerpt}${source}`;
     const tagLine = platformTags.join(' ');
-    const text = `${fit(body, rules.captionLimit - tagLine.length - 2)}\n\n${tagLine}`;
+    const head = [platform === 'youtube_shorts' ? clip.title : clip.hook];
+    const tail = clip.sourceTitle ? [`From: ${clip.sourceTitle}`] : [];
+    // Only the excerpt is cut to the limit, and on its own: fit() collapses whitespace, which on the
+    // whole body would run the paragraphs (hook, excerpt, "From:") into one line.
+    const room = rules.captionLimit - tagLine.length - 2 - [...head, ...tail].reduce((sum, paragraph) => sum + paragraph.length + 2, 0);
+    const middle = platform === 'youtube_shorts' ? [] : [fit(clip.excerpt, room)];
+    const text = [...head, ...middle, ...tail, tagLine].join('\n\n');
     return { platform, text, hashtags: platformTags, length: [...text].length };
   });
 }

@@ -97,7 +97,8 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
     return hits;
   });
   const salience = prefix((i) => (tokens[i] as string[]).reduce((sum, token) => sum + salienceOf(token), 0));
-  const punctuated = sentences.some((sentence) => /[.!?]$/.test(sentence.text));
+  const endsSentence = sentences.map((sentence) => /[.!?…]["')\]]*$/.test(sentence.text));
+  const punctuated = endsSentence.some(Boolean);
   const openings = sentences.map((_, index) => openingOf(sentences, index));
   const dangling = sentences.map((sentence) => danglingOpeners.has((sentence.words[0]?.text ?? '').toLowerCase().replace(/[^\p{L}']/gu, '')));
   const target = Math.min(options.maxSeconds, Math.max(options.minSeconds, 45));
@@ -121,7 +122,7 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
       let selfContained = 1;
       if (dangling[first]) selfContained -= 0.5;
       if (topics[first] !== topics[last]) selfContained -= 0.3;
-      if (punctuated && !/[.!?…]["')\]]*$/.test((sentences[last] as Sentence).text)) selfContained -= 0.15;
+      if (punctuated && !endsSentence[last]) selfContained -= 0.15;
       const wps = words / duration;
       const windowSalience = content ? salience(first, last) / content : 0;
       maxSalience = Math.max(maxSalience, windowSalience);

@@ -59,8 +59,8 @@ export function sentencesOf(cues: readonly Cue[]): Sentence[] {
     speaker = cue.speaker;
     const { words, timed: real } = wordsOf(cue);
     for (const word of words) {
-      // Overlapping cues: time never runs backwards inside the unit list.
-      const start = Math.max(word.start, lastEnd === -Infinity ? word.start : Math.min(lastEnd, word.start));
+      // Overlapping cues: time never runs backwards inside the unit list (a word starts no earlier than the one before ends).
+      const start = Math.max(word.start, lastEnd);
       const timedWord = { start, end: Math.max(start, word.end), text: word.text };
       if (current.length && (timedWord.start - lastEnd >= PAUSE || current.length >= MAX_WORDS)) close();
       current.push(timedWord);

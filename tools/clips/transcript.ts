@@ -48,13 +48,19 @@ function fail(where: string, problem: string): never {
 
 export function detectFormat(text: string): TranscriptFormat {
   const head = text.replace(/^\uFEFF/, '').trimStart();
-  if (head.startsWith('[') || head.startsWith('{')) return 'json';
-  if (/^WEBVTT(?:[ \t]|$)/m.test(head.slice(0, 20))) {
-    return /<\d{2}:\d{2}:\d{2}\.\d{3}>\s*<c>/.test(text) || /^Kind:\s*captions/m.test(head.slice(0, 200)) ? 'youtube' : 'vtt';
-  }
-  if (/^\s*(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}\s*-->/m.test(head)) return 'srt';
+  // Not a bare "[": plain text often starts with a "[00:00:05]" timestamp.
+  if (/^(?:\{|\[\s*[{\]])/.test(head)) return 'json';
+  // Inline word times followed by <c> are YouTube's; "Kind: captions" alone is ordinary WebVTT metadata.
+  if (/^WEBVTT(?:[ \t]|$)/m.test(head.slice(0, 20))) return /<\d{2}:\d{2}:\d{2}\.\d{3}>\s*<c>/.test(text) ? 'youtube' : 'vtt';
+  // A timing line, even a malformed one (so that it is refused with its line, not read as text);
+  // without a header, its decimal separator tells SRT (",") from WebVTT (".").
+  const timing = subtitleTiming.exec(head);
+  if (timing) return (timing[1] ?? timing[2]) === '.' ? 'vtt' : 'srt';
   return 'text';
 }
+
+/** `00:00:01,000 --> 00:00:02,000` and its misspellings (`->`, `=>`, `—>`, ` - ` after milliseconds); a bare "00:01:23 - 00:01:30" range stays text. */
+const subtitleTiming = /^\s*(?:\d+:)?\d{1,2}:\d{2}(?:([,.])\d{1,3}\s*(?:-{1,2}>|—>|=>|-)|(?:[,.]\d{1,3})?\s*(?:-{1,2}>|—>|=>))\s*(?:\d+:)?\d{1,2}:\d{2}([,.])?/m;
 
 // ---------------------------------------------------------------------------------------------
 // SRT and WebVTT (media-captions), with the checks it does not make
@@ -78,12 +84,57 @@ const library = () => import('media-captions') as unknown as Promise<MediaCaptio
 const timingLine = /^\s*(\S+)\s+-->\s+(\S+)(.*)$/;
 const looksLikeTiming = /^\s*(?:\d+:)?\d{1,2}:\d{2}(?:[,.]\d+)?\s*(?:-+>|—>|=>|->|-)/;
 
-/** Line numbers of timing lines, so that a library error on line L can name its cue. */
-function cueNumbers(lines: readonly string[]): (line: number) => number {
+/**
+ * A line of only spaces looks blank but does not end a cue for the library, which then swallows
+ * the next cue. Made blank in SRT, and in WebVTT where a cue follows (YouTube puts " " lines inside cues).
+ */
+function blankSeparators(lines: readonly string[], format: 'srt' | 'vtt'): string[] {
+  return lines.map((line, index) =>
+    line && !line.trim() && (format === 'srt' || lines.slice(index + 1, index + 3).some((next) => next.includes('-->'))) ? '' : line,
+  );
+}
+
+/**
+ * The problems the library lets through silently: malformed arrows and times, end ≤ start,
+ * missing blank lines. Returns the line numbers of the timing lines, which number the cues.
+ */
+function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
+  const time = format === 'srt' ? /^(?:\d{1,2}:)?\d{2}:\d{2},\d{3}$/ : /^(?:\d{1,2}:)?\d{2}:\d{2}\.\d{3}$/;
+  const example = format === 'srt' ? '00:01:02,345 --> 00:01:04,000' : '00:01:02.345 --> 00:01:04.000';
   const starts: number[] = [];
-  lines.forEach((line, index) => {
-    if (line.includes('-->') || looksLikeTiming.test(line)) starts.push(index + 1);
-  });
+  // The block being read: '' between blocks, else what a timing line here would be swallowed by.
+  let block = format === 'vtt' && lines[0]?.startsWith('WEBVTT') ? 'WEBVTT header' : '';
+  for (const [index, line] of lines.entries()) {
+    const number = index + 1;
+    if (!line) {
+      block = '';
+      continue;
+    }
+    const match = timingLine.exec(line);
+    if (!match) {
+      // Only where a timing line belongs: cue text may well start with "10:30 - ".
+      if (block || !looksLikeTiming.test(line)) {
+        if (!block && format === 'vtt' && /^(?:NOTE|STYLE|REGION)\b/.test(line)) block = `${line.split(/\s/)[0]} block`;
+        continue;
+      }
+      fail(`cue ${starts.length + 1} (line ${number})`, `"${line.trim()}" is not a timing line; write it as ${example}`);
+    }
+    starts.push(number);
+    const where = `cue ${starts.length} (line ${number})`;
+    if (block) fail(where, `a blank line is missing before this timing line (without it, it is read as part of the ${block} above)`);
+    const [, from, to] = match as unknown as [string, string, string];
+    if (!time.test(from) || !time.test(to)) fail(where, `"${line.trim()}" has a malformed time; write it as ${example}`);
+    for (const stamp of [from, to]) {
+      if (stamp.split(':').slice(-2).some((part) => Number.parseInt(part, 10) > 59)) fail(where, `the time ${stamp} is out of range: minutes and seconds go up to 59`);
+    }
+    if (seconds(to) <= seconds(from)) fail(where, `the end ${to} is not after the start ${from}`);
+    block = 'cue';
+  }
+  return starts;
+}
+
+/** The cue a line belongs to: the number of timing lines up to it. */
+function cueNumbers(starts: readonly number[]): (line: number) => number {
   return (line) => {
     let low = 0;
     let high = starts.length;
@@ -94,31 +145,6 @@ function cueNumbers(lines: readonly string[]): (line: number) => number {
     }
     return Math.max(1, low);
   };
-}
-
-/** The problems the library lets through silently: malformed arrows, end ≤ start, missing blank lines. */
-function checkLines(lines: readonly string[], format: 'srt' | 'vtt', cueOf: (line: number) => number): void {
-  const time = format === 'srt' ? /^(?:\d{1,3}:)?\d{2}:\d{2},\d{3}$/ : /^(?:\d{1,3}:)?\d{2}:\d{2}\.\d{3}$/;
-  const example = format === 'srt' ? '00:01:02,345 --> 00:01:04,000' : '00:01:02.345 --> 00:01:04.000';
-  let inCue = false;
-  for (const [index, line] of lines.entries()) {
-    const number = index + 1;
-    const where = `cue ${cueOf(number)} (line ${number})`;
-    if (!line.trim()) {
-      inCue = false;
-      continue;
-    }
-    const match = timingLine.exec(line);
-    if (!match) {
-      if (looksLikeTiming.test(line)) fail(where, `"${line.trim()}" is not a timing line; write it as ${example}`);
-      continue;
-    }
-    if (inCue) fail(where, `a blank line is missing before this timing line (the cue before it has no end)`);
-    const [, from, to] = match as unknown as [string, string, string];
-    if (!time.test(from) || !time.test(to)) fail(where, `"${line.trim()}" has a malformed time; write it as ${example}`);
-    if (seconds(to) <= seconds(from)) fail(where, `the end ${to} is not after the start ${from}`);
-    inCue = true;
-  }
 }
 
 const seconds = (stamp: string) => {
@@ -150,23 +176,27 @@ async function parseInChunks(lines: readonly string[], type: 'srt' | 'vtt'): Pro
   return { cues, errors };
 }
 
-async function parseSubtitles(text: string, format: 'srt' | 'vtt' | 'youtube'): Promise<{ cues: LibraryCue[]; lines: string[] }> {
-  const clean = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const lines = clean.split('\n');
+async function parseSubtitles(text: string, format: 'srt' | 'vtt' | 'youtube'): Promise<LibraryCue[]> {
   const type = format === 'srt' ? 'srt' : 'vtt';
-  const cueOf = cueNumbers(lines);
-  checkLines(lines, type, cueOf);
+  const lines = blankSeparators(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n'), type);
+  const cueOf = cueNumbers(checkLines(lines, type));
   const { cues, errors } = await parseInChunks(lines, type);
-  const error = errors.find((candidate) => !/unknown cue setting|invalid value for cue setting/i.test(candidate.message));
-  if (error) fail(`cue ${cueOf(error.line)} (line ${error.line})`, error.message.replace(/ on line \d+$/, ''));
+  // Settings only place captions on screen, and a missing WEBVTT line is accepted (detected by "." times).
+  const error = errors.find((candidate) => !/(?:unknown|invalid value for) (?:cue|region) setting|missing WEBVTT file header/i.test(candidate.message));
+  if (error) fail(`cue ${cueOf(error.line)} (line ${error.line})`, error.message.replace(/ on line \d+/, ''));
   if (!cues.length) fail('line 1', `no cues were found; expected ${format === 'srt' ? 'SRT cues ("1", "00:00:01,000 --> 00:00:03,000", text)' : 'WebVTT cues after the WEBVTT line'}`);
-  return { cues, lines };
+  return cues;
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: ' ', lrm: '\u200e', rlm: '\u200f', quot: '"', apos: "'" };
-const decode = (text: string) => text.replace(/&(amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (_m, name: string) => entities[name] as string);
-/** Cue text without tags (<b>, <i>, <c.x>, <v Name>, timestamps) and with entities decoded. */
-const plain = (text: string) => decode(text.replace(/<[^>]*>/g, '')).replace(/[ \t]+/g, ' ').trim();
+const decode = (text: string) =>
+  text.replace(/&(?:(amp|lt|gt|nbsp|lrm|rlm|quot|apos)|#(\d{1,7})|#x([\da-f]{1,6}));/gi, (match, name?: string, decimal?: string, hex?: string) => {
+    if (name) return entities[name.toLowerCase()] ?? match;
+    const code = Number.parseInt(decimal ?? (hex as string), decimal ? 10 : 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : match;
+  });
+/** Cue text without tags (<b>, <i>, <font …>, <c.x>, <v Name>, timestamps) and with entities decoded; a bare "<" as in "5 < 6" stays. */
+const plain = (text: string) => decode(text.replace(/<\/?[a-z][^<>]*>|<\d{1,2}:\d{2}[\d:.]*>/gi, '')).replace(/[ \t]+/g, ' ').trim();
 const speakerOf = (text: string) => /<v(?:\.[\w.-]+)?\s+([^>]+)>/.exec(text)?.[1]?.trim();
 
 function fromLibrary(cues: readonly LibraryCue[]): Cue[] {
@@ -183,35 +213,40 @@ function fromLibrary(cues: readonly LibraryCue[]): Cue[] {
 /**
  * YouTube auto-captions roll: each cue repeats the previous line and adds one with inline word
  * times (`word<00:00:01.520><c> next</c>`), with 10 ms cues in between. Only new lines are kept,
- * their words timed by the tags.
+ * their words timed by the tags; a cue's new untimed lines stay one cue. A line's first word
+ * has no tag (it starts with the cue), so a one-word line is timed by its cue.
  */
 function fromYouTube(cues: readonly LibraryCue[]): Cue[] {
   const out: Cue[] = [];
   let last = '';
   for (const cue of cues) {
-    for (const raw of cue.text.split('\n')) {
-      const line = raw.trim();
-      if (!line) continue;
+    // The 10 ms transition cues only repeat what was just shown.
+    if (cue.endTime - cue.startTime <= 0.05) continue;
+    let untimed: string[] = [];
+    const flush = () => {
+      const text = untimed.join(' ');
+      if (text) out.push({ start: cue.startTime, end: cue.endTime, text, ...(/\s/.test(text) ? {} : { words: [{ start: cue.startTime, end: cue.endTime, text }] }) });
+      untimed = [];
+    };
+    for (const line of cue.text.split('\n')) {
       const text = plain(line);
-      if (!text) continue;
+      if (!text || text === last) continue;
+      last = text;
       if (!/<\d{2}:\d{2}:\d{2}\.\d{3}>/.test(line)) {
-        if (text !== last && cue.endTime - cue.startTime > 0.05) {
-          out.push({ start: cue.startTime, end: cue.endTime, text });
-          last = text;
-        }
+        untimed.push(text);
         continue;
       }
+      flush();
       const words: Word[] = [];
       const parts = line.split(/<(\d{2}:\d{2}:\d{2}\.\d{3})>/);
-      let at = cue.startTime;
       for (let index = 0; index < parts.length; index += 2) {
-        if (index > 0) at = seconds(parts[index - 1] as string);
+        const at = index > 0 ? seconds(parts[index - 1] as string) : cue.startTime;
         for (const word of plain(parts[index] as string).split(/\s+/).filter(Boolean)) words.push({ start: at, end: at, text: word });
       }
       words.forEach((word, index) => (word.end = Math.max(word.start, words[index + 1]?.start ?? cue.endTime)));
       out.push({ start: cue.startTime, end: cue.endTime, text, words });
-      last = text;
     }
+    flush();
   }
   return out;
 }
@@ -223,20 +258,23 @@ const jsonWord = z.object({ start: z.number().min(0), end: z.number().min(0), wo
 const jsonSegment = z
   .object({ start: z.number().min(0), end: z.number().min(0), text: z.string(), words: z.array(jsonWord).optional(), speaker: z.string().max(80).optional() })
   .refine((segment) => segment.end > segment.start, { message: 'end must be after start', path: ['end'] });
-const jsonTranscript = z.union([z.array(jsonSegment), z.object({ segments: z.array(jsonSegment) })]);
 export type JsonSegment = z.input<typeof jsonSegment>;
+const jsonFormat = 'expected [{start, end, text, words?: [{start, end, word}]}] in seconds';
 
 function fromJson(value: unknown): Cue[] {
-  const parsed = jsonTranscript.safeParse(value);
+  // The two shapes are told apart first, so that an error keeps its path (a union would lose it).
+  const wrapped = typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (wrapped && !('segments' in value)) fail('JSON', `there is no "segments" list; ${jsonFormat}, or {"segments": [...]} as Whisper writes`);
+  if (!wrapped && !Array.isArray(value)) fail('JSON', `it is a ${value === null ? 'null' : typeof value}, not a list of segments; ${jsonFormat}`);
+  const parsed = z.array(jsonSegment).safeParse(wrapped ? (value as { segments: unknown }).segments : value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const path = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+    const path = [...(wrapped ? ['segments'] : []), ...issue.path].map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
     const segment = issue.path.find((key) => typeof key === 'number');
-    fail(segment === undefined ? 'JSON' : `segment ${Number(segment) + 1} (transcript${path})`, `${issue.message}; expected [{start, end, text, words?: [{start, end, word}]}] in seconds`);
+    fail(segment === undefined ? `JSON (transcript${path})` : `segment ${Number(segment) + 1} (transcript${path})`, `${issue.message}; ${jsonFormat}`);
   }
-  const segments = Array.isArray(parsed.data) ? parsed.data : parsed.data.segments;
-  if (!segments.length) fail('JSON', 'there are no segments');
-  return segments
+  if (!parsed.data.length) fail('JSON', 'there are no segments');
+  const cues = parsed.data
     .map((segment) => {
       const words = segment.words
         ?.map((word) => ({ start: word.start, end: Math.max(word.start, word.end), text: (word.word ?? word.text ?? '').trim() }))
@@ -244,29 +282,41 @@ function fromJson(value: unknown): Cue[] {
       return { start: segment.start, end: segment.end, text: segment.text.trim(), ...(words?.length ? { words } : {}), ...(segment.speaker ? { speaker: segment.speaker } : {}) };
     })
     .filter((cue) => cue.text);
+  if (!cues.length) fail('JSON', 'every segment has empty text');
+  return cues;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Plain text
 
-/** `[00:01:23]`, `[1:23]`, `(1:23)`, `00:01:23`, `1:23.5` at a line start, then an optional `Speaker:`. */
-const textStamp = /^\s*[[(]?((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*(?:[-–—|]\s*)?(?:([\p{Lu}][\p{L}.' -]{0,40}?):\s+)?/u;
+/**
+ * `[00:01:23]`, `[1:23]`, `(1:23)`, `00:01:23`, `1:23.5` at a line start, then an optional
+ * `Speaker:` of up to four capitalised words or numbers ("Ada Lovelace", "Speaker 2", "SPEAKER_01"),
+ * so that a sentence such as "So here's the thing: …" is not taken for a name.
+ */
+const textStamp = /^\s*[[(]?((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*(?:[-–—|]\s*)?(?:(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3}):\s+)?/u;
 
 function fromText(text: string, durationSeconds: number | undefined): { cues: Cue[]; estimated: boolean } {
   const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
-  const segments: Array<{ start: number | null; line: number; text: string; speaker?: string }> = [];
+  const segments: Array<{ start: number | null; text: string; speaker?: string }> = [];
   let previous = -1;
   for (const [index, line] of lines.entries()) {
     if (!line.trim()) continue;
     const match = textStamp.exec(line);
     if (match) {
-      const start = seconds(match[1] as string);
-      if (start < previous) fail(`line ${index + 1}`, `the timestamp ${match[1]} is earlier than the one before it; timestamps must not go back`);
+      const stamp = match[1] as string;
+      if (stamp.split(':').slice(-2).some((part) => Number.parseInt(part, 10) > 59)) fail(`line ${index + 1}`, `the timestamp ${stamp} is out of range: minutes and seconds go up to 59`);
+      const start = seconds(stamp);
+      if (start < previous) fail(`line ${index + 1}`, `the timestamp ${stamp} is earlier than the one before it; timestamps must not go back`);
       previous = start;
       const speaker = match[2]?.trim();
-      segments.push({ start, line: index + 1, text: line.slice(match[0].length).trim(), ...(speaker ? { speaker } : {}) });
-    } else if (segments.length) (segments.at(-1) as { text: string }).text += ` ${line.trim()}`;
-    else segments.push({ start: null, line: index + 1, text: line.trim() });
+      segments.push({ start, text: line.slice(match[0].length).trim(), ...(speaker ? { speaker } : {}) });
+      continue;
+    }
+    // An untimed line continues the timestamped line above it; without timestamps, each line is its own cue.
+    const last = segments.at(-1);
+    if (last && last.start !== null) last.text += ` ${line.trim()}`;
+    else segments.push({ start: null, text: line.trim() });
   }
   const words = (value: string) => value.split(/\s+/).filter(Boolean).length;
   const timed = segments.some((segment) => segment.start !== null);
@@ -282,12 +332,15 @@ function fromText(text: string, durationSeconds: number | undefined): { cues: Cu
     });
     return { cues: cues.filter((cue) => cue.text && cue.end > cue.start), estimated: true };
   }
+  // Text before the first timestamp is one cue from 0.
+  const leading = segments.filter((segment) => segment.start === null);
+  const timedSegments = segments.filter((segment): segment is typeof segment & { start: number } => segment.start !== null);
+  if (leading.length) timedSegments.unshift({ start: 0, text: leading.map((segment) => segment.text).join(' ') });
   const cues: Cue[] = [];
-  segments.forEach((segment, index) => {
-    const start = segment.start ?? 0;
-    const next = segments.slice(index + 1).find((candidate) => candidate.start !== null)?.start;
-    const end = next !== undefined && next !== null && next > start ? next : start + Math.max(1, words(segment.text) / speechRate);
-    if (segment.text) cues.push({ start, end, text: segment.text, ...(segment.speaker ? { speaker: segment.speaker } : {}) });
+  timedSegments.forEach((segment, index) => {
+    const next = timedSegments[index + 1]?.start;
+    const end = next !== undefined && next > segment.start ? next : segment.start + Math.max(1, words(segment.text) / speechRate);
+    if (segment.text) cues.push({ start: segment.start, end, text: segment.text, ...(segment.speaker ? { speaker: segment.speaker } : {}) });
   });
   if (!cues.length) fail('line 1', 'the timestamps carry no text');
   return { cues, estimated: false };
@@ -306,29 +359,24 @@ function ordered(cues: Cue[], warnings: string[]): Cue[] {
 
 export async function parseTranscript(transcript: string | JsonSegment[] | { segments: JsonSegment[] }, options: { format?: TranscriptFormat; durationSeconds?: number }): Promise<Transcript> {
   const warnings: string[] = [];
-  if (typeof transcript !== 'string') return { format: 'json', cues: ordered(fromJson(transcript), warnings), estimated: false, warnings };
-  const format = options.format ?? detectFormat(transcript);
+  if (typeof transcript === 'string' && !transcript.replace(/^\uFEFF/, '').trim()) fail('line 1', 'the transcript is empty');
+  const format = typeof transcript !== 'string' ? 'json' : (options.format ?? detectFormat(transcript));
   let cues: Cue[];
   let estimated = false;
-  switch (format) {
-    case 'json': {
-      let value: unknown;
-      try {
-        value = JSON.parse(transcript.replace(/^\uFEFF/, ''));
-      } catch (error) {
-        fail('JSON', `it is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-      }
-      cues = fromJson(value);
-      break;
+  if (typeof transcript !== 'string') cues = fromJson(transcript);
+  else if (format === 'json') {
+    let value: unknown;
+    try {
+      value = JSON.parse(transcript.replace(/^\uFEFF/, ''));
+    } catch (error) {
+      fail('JSON', `it is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
     }
-    case 'text':
-      ({ cues, estimated } = fromText(transcript, options.durationSeconds));
-      break;
-    default: {
-      const parsed = await parseSubtitles(transcript, format);
-      cues = format === 'youtube' ? fromYouTube(parsed.cues) : fromLibrary(parsed.cues);
-      if (!cues.length) fail('line 1', 'every cue is empty');
-    }
+    cues = fromJson(value);
+  } else if (format === 'text') ({ cues, estimated } = fromText(transcript, options.durationSeconds));
+  else {
+    const parsed = await parseSubtitles(transcript, format);
+    cues = format === 'youtube' ? fromYouTube(parsed) : fromLibrary(parsed);
+    if (!cues.length) fail('line 1', 'every cue is empty');
   }
   const sorted = ordered(cues, warnings);
   const overlapping = sorted.filter((cue, index) => index > 0 && cue.start < (sorted[index - 1] as Cue).end - 0.5).length;
