@@ -105,11 +105,22 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
 
   const keys = Object.keys(weights) as Component[];
   const width = keys.length;
-  // Candidates live in flat number arrays (index, then one slot per component): a three-hour
-  // talk has ~40k of them, and objects with reason lists would cost more in garbage than in scoring.
-  const firsts: number[] = [];
-  const lasts: number[] = [];
-  const values: number[] = [];
+  // Candidates live in flat typed arrays (index, then one slot per component), sized by a first
+  // counting pass: a three-hour talk has ~40k of them, and objects (or growing arrays) would cost
+  // more in garbage collection than the scoring itself.
+  let count = 0;
+  for (let first = 0; first < n; first += 1) {
+    const start = (sentences[first] as Sentence).start;
+    for (let last = first; last < n; last += 1) {
+      const duration = (sentences[last] as Sentence).end - start;
+      if (duration > options.maxSeconds) break;
+      if (duration >= options.minSeconds) count += 1;
+    }
+  }
+  const firsts = new Int32Array(count);
+  const lasts = new Int32Array(count);
+  const values = new Float64Array(count * width);
+  let filled = 0;
   let maxSalience = 0;
   for (let first = 0; first < n; first += 1) {
     const start = (sentences[first] as Sentence).start;
@@ -126,21 +137,20 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
       const wps = words / duration;
       const windowSalience = content ? salience(first, last) / content : 0;
       maxSalience = Math.max(maxSalience, windowSalience);
-      firsts.push(first);
-      lasts.push(last);
+      firsts[filled] = first;
+      lasts[filled] = last;
       // In the order of `weights`: hook, self_contained, density, pace, emotion, salience, length.
-      values.push(
-        (openings[first] as Opening).score,
-        clamp(selfContained),
-        clamp((content / words - 0.25) / 0.35),
-        wps < 2 ? clamp((wps - 0.8) / 1.2) : wps > 3.6 ? clamp((5 - wps) / 1.4) : 1,
-        clamp(((emotion(first, last) / words) * 100) / 4),
-        windowSalience,
-        clamp(1 - Math.abs(duration - target) / Math.max(target, 1)),
-      );
+      const base = filled * width;
+      values[base] = (openings[first] as Opening).score;
+      values[base + 1] = clamp(selfContained);
+      values[base + 2] = clamp((content / words - 0.25) / 0.35);
+      values[base + 3] = wps < 2 ? clamp((wps - 0.8) / 1.2) : wps > 3.6 ? clamp((5 - wps) / 1.4) : 1;
+      values[base + 4] = clamp(((emotion(first, last) / words) * 100) / 4);
+      values[base + 5] = windowSalience;
+      values[base + 6] = clamp(1 - Math.abs(duration - target) / Math.max(target, 1));
+      filled += 1;
     }
   }
-  const count = firsts.length;
   const totals = new Float64Array(count);
   const salienceSlot = keys.indexOf('salience');
   for (let candidate = 0; candidate < count; candidate += 1) {

@@ -169,7 +169,8 @@ async function parseInChunks(lines: readonly string[], type: 'srt' | 'vtt'): Pro
     while (to < lines.length && lines[to] !== '') to += 1;
     const header = from > 0 && type === 'vtt' ? ['WEBVTT', ''] : [];
     const result = await parseText([...header, ...lines.slice(from, to)].join('\n'), { type, errors: true, strict: false });
-    cues.push(...result.cues);
+    // Plain copies: the library's cue objects carry every VTT setting, and a long file keeps tens of thousands.
+    for (const cue of result.cues) cues.push({ id: cue.id, startTime: cue.startTime, endTime: cue.endTime, text: cue.text });
     for (const error of result.errors) errors.push({ line: error.line + from - header.length, message: error.message });
     from = to + 1;
   }
