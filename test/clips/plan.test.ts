@@ -312,6 +312,18 @@ describe('clips_factory plans (properties)', () => {
     await checkPlan(plan, input, 'youtube');
   });
 
+  it('names who speaks (the transcript\'s labels, else the hint) and says when scoring is English-only', async () => {
+    const cues = syntheticTalk(4, 3);
+    const labelled = cues.map((cue) => ({ start: cue.start, end: cue.end, text: cue.text, speaker: 'Ada' }));
+    const fromLabels = await buildPlan(factoryInputSchema.parse({ transcript: labelled, speakers: ['Grace'] }));
+    expect(fromLabels.clips[0]!.speakers).toEqual(['Ada']);
+    expect(fromLabels.clips[0]!.post_captions[0]!.text).toContain('With Ada');
+    const fromHint = await buildPlan(factoryInputSchema.parse({ transcript: asSrt(cues), speakers: ['Grace', 'Alan'], title: 'Episode 4', language: 'de' }));
+    expect(fromHint.clips[0]!.speakers).toEqual(['Grace', 'Alan']);
+    expect(fromHint.clips[0]!.post_captions[0]!.text).toContain('With Grace & Alan · From: Episode 4');
+    expect(fromHint.warnings.join(' ')).toMatch(/scored with English word lists, so for "de"/);
+  });
+
   it('refuses a transcript shorter than min_seconds', async () => {
     await expect(buildPlan(factoryInputSchema.parse({ transcript: asSrt(syntheticTalk(0.5, 1)), min_seconds: 60 }))).rejects.toMatchObject({ code: 'unprocessable' });
   });

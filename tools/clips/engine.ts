@@ -28,6 +28,9 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
   if (duration < input.min_seconds) {
     throw new OutcomeError('unprocessable', `The transcript covers ${duration.toFixed(1)} s of speech, less than min_seconds (${input.min_seconds}); lower min_seconds or send a longer transcript.`);
   }
+  if (input.language && !/^en(?:-|$)/i.test(input.language)) {
+    warnings.push(`Hooks, bold claims and emotion are scored with English word lists, so for "${input.language}" those components are weaker; salience, density, pace and length work in any language.`);
+  }
   const wanted = input.platforms ? allPlatforms.filter((platform) => input.platforms?.includes(platform)) : [...allPlatforms];
   const longest = Math.max(...wanted.map((platform) => platformRules[platform].maxSeconds));
   if (input.max_seconds > longest) warnings.push(`max_seconds ${input.max_seconds} is longer than any chosen platform allows (${longest} s); clips were kept to ${longest} s.`);
@@ -42,6 +45,9 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
     const keywords = keywordsOf(tokens, sentences, clip, spread);
     const hooks = hooksOf(sentences, clip, keywords);
     const excerpt = sentences.slice(clip.first, clip.last + 1).map((sentence) => sentence.text).join(' ');
+    // Who speaks: the transcript's own labels in this clip, else the caller's hint.
+    const heard = [...new Set(sentences.slice(clip.first, clip.last + 1).flatMap((sentence) => (sentence.speaker ? [sentence.speaker] : [])))];
+    const speakers = heard.length ? heard : (input.speakers ?? []);
     const length = clip.end - clip.start;
     const fit = wanted.map((platform) => {
       const rules = platformRules[platform];
@@ -64,10 +70,11 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
       alternative_hooks: hooks.alternatives,
       score: { total: clip.total, components: clip.components, weights: { ...weights }, reasons: clip.reasons },
       excerpt,
+      speakers,
       platforms: fitting,
       platform_fit: fit,
       captions: captionPack(sentences, clip),
-      post_captions: postCaptions({ hook: hooks.hook, title: hooks.title, excerpt, keywords, ...(input.title ? { sourceTitle: input.title } : {}) }, fitting),
+      post_captions: postCaptions({ hook: hooks.hook, title: hooks.title, excerpt, keywords, speakers, ...(input.title ? { sourceTitle: input.title } : {}) }, fitting),
       thumbnail: { ...thumbnail, frame_timecode: timestamp(thumbnail.frame_seconds * 1000) },
       ffmpeg: ffmpegCommand(clip, { input: 'input.mp4', captions: `clip-${number}.srt`, output: `clip-${number}.mp4` }),
     };

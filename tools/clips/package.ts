@@ -169,14 +169,15 @@ function emotionalWeight(sentence: Sentence): number {
 
 const hashtag = (word: string) => `#${word.replace(/[^\p{L}\p{N}]+(\p{L})?/gu, (_m, letter: string | undefined) => (letter ? letter.toUpperCase() : '')).replace(/^\p{Ll}/u, (c) => c.toUpperCase())}`;
 
-export function postCaptions(clip: { hook: string; title: string; excerpt: string; keywords: readonly string[]; sourceTitle?: string }, fitting: readonly Platform[]) {
+export function postCaptions(clip: { hook: string; title: string; excerpt: string; keywords: readonly string[]; speakers: readonly string[]; sourceTitle?: string }, fitting: readonly Platform[]) {
   const tags = [...new Set(clip.keywords.filter((word) => word.length >= 3 && word.length <= 30).map(hashtag))].slice(0, 4);
   return fitting.map((platform) => {
     const rules = platformRules[platform];
     const platformTags = platform === 'youtube_shorts' ? [...tags, '#Shorts'] : platform === 'tiktok' ? [...tags, '#fyp'] : tags;
     const tagLine = platformTags.join(' ');
     const head = [platform === 'youtube_shorts' ? clip.title : clip.hook];
-    const tail = clip.sourceTitle ? [`From: ${clip.sourceTitle}`] : [];
+    const credits = [...(clip.speakers.length ? [`With ${clip.speakers.join(' & ')}`] : []), ...(clip.sourceTitle ? [`From: ${clip.sourceTitle}`] : [])];
+    const tail = credits.length ? [credits.join(' · ')] : [];
     // Only the excerpt is cut to the limit, and on its own: fit() collapses whitespace, which on the
     // whole body would run the paragraphs (hook, excerpt, "From:") into one line.
     const room = rules.captionLimit - tagLine.length - 2 - [...head, ...tail].reduce((sum, paragraph) => sum + paragraph.length + 2, 0);

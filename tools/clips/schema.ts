@@ -44,6 +44,7 @@ export const clipSchema = z.object({
   alternative_hooks: z.array(z.string()),
   score: z.object({ total: z.number(), components, weights: components, reasons: z.array(z.string()) }),
   excerpt: z.string(),
+  speakers: z.array(z.string()).describe("Who speaks in the clip: the transcript's speaker labels, else the speakers hint."),
   platforms: z.array(z.enum(platforms)).describe('Platforms whose length limit the clip fits.'),
   platform_fit: z.array(z.object({ platform: z.enum(platforms), fits: z.boolean(), note: z.string() })),
   captions: z.object({
