@@ -170,7 +170,8 @@ function wrap(section: Section, inner: string, className = ''): string {
 const autocomplete: Partial<Record<string, string>> = { email: 'email', name: 'name', full_name: 'name', first_name: 'given-name', last_name: 'family-name', phone: 'tel', company: 'organization', organization: 'organization', website: 'url' };
 
 function formField(section: Section, field: FormField): string {
-  const id = `${section.id}-${field.name}`;
+  // A namespace of their own: a field named "title" or "hp" must not take the heading's or the honeypot's id.
+  const id = `${section.id}-field-${field.name}`;
   const required = field.required ? ' required' : '';
   const hint = field.required ? '<span class="req" aria-hidden="true"> *</span>' : '';
   // A single-line control's placeholder may not contain line breaks (HTML content model): they become spaces.
@@ -192,7 +193,7 @@ function formField(section: Section, field: FormField): string {
 /** The honeypot: invisible to people and assistive technology, tempting to bots. */
 const honeypotField = '_hp';
 const honeypot = (section: Section) =>
-  `<div class="hp" aria-hidden="true"><label for="${section.id}-hp">Leave this field empty</label><input id="${section.id}-hp" name="${honeypotField}" type="text" tabindex="-1" autocomplete="off"></div>`;
+  `<div class="hp" aria-hidden="true"><label for="${section.id}-trap">Leave this field empty</label><input id="${section.id}-trap" name="${honeypotField}" type="text" tabindex="-1" autocomplete="off"></div>`;
 export { honeypotField };
 
 const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionContext) => string } = {

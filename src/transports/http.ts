@@ -128,7 +128,8 @@ function fromHttpError(err: unknown): OutcomeError | undefined {
     case 'request.size.invalid':
       return new OutcomeError('invalid_input', `The request body was incomplete (${parserError.message}).`);
     default:
-      return undefined;
+      // Express answers a path it cannot decode (malformed percent-encoding) with a 400 error.
+      return parserError?.status === 400 ? new OutcomeError('invalid_input', 'The request path could not be decoded (malformed percent-encoding).') : undefined;
   }
 }
 

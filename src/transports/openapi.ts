@@ -80,7 +80,8 @@ function operationFor(tool: Tool, catalogue: Catalogue): Record<string, unknown>
     'x-mcp-tool': tool.name,
     'x-scope': tool.scope,
     'x-cost-units': tool.cost,
-    'x-mode': tool.runsAsJob ? 'job when large' : tool.mode,
+    'x-mode': tool.mode,
+    ...(tool.runsAsJob ? { 'x-runs-as-job': 'when the input is large (202 with a job handle)' } : {}),
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {

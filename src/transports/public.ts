@@ -45,8 +45,9 @@ function limiter(route: PublicRoute): RequestHandler[] {
       limit: max,
       standardHeaders: 'draft-7',
       legacyHeaders: false,
-      // Per address and per target (one widget's form), so one busy form does not block another.
-      keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')} ${req.path}`,
+      // Per address and per target (one widget's form), so one busy form does not block another. Keyed on the
+      // route and its decoded parameters, not the raw path: /F/x, /f/x/ and /f/%78 are the same form.
+      keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')} ${route.path} ${JSON.stringify(req.params)}`,
       handler: (req, res) => {
         const retryAfter = Math.ceil(windowMs / 1000);
         sendError(req, res, new OutcomeError('rate_limited', `Too many submissions from this address; try again in a few minutes.`, { headers: { 'Retry-After': String(retryAfter) } }));
@@ -104,6 +105,7 @@ export function publicErrors(): express.ErrorRequestHandler {
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large') return sendError(req, res, new OutcomeError('payload_too_large', `The form is larger than ${publicBodyLimit}; send less text.`));
     if (type === 'entity.parse.failed' || type === 'parameters.too.many') return sendError(req, res, new OutcomeError('invalid_input', 'The form data could not be read; send it as a form or a JSON object.'));
+    if ((err as { status?: number }).status === 400) return sendError(req, res, new OutcomeError('invalid_input', 'The address could not be decoded (malformed percent-encoding).'));
     next(err);
   };
 }

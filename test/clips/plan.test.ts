@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { json, startApp, type StartedApp } from '../helpers.js';
 import { asPlainText, asSrt, asVtt, syntheticTalk, type SyntheticCue } from './synthetic.js';
-import { buildPlan } from '../../tools/clips/engine.js';
+import { buildPlan, runsAsJob } from '../../tools/clips/engine.js';
 import { platformRules, platforms as allPlatforms, type Platform } from '../../tools/clips/package.js';
 import { weights } from '../../tools/clips/score.js';
 import { parseTranscript } from '../../tools/clips/transcript.js';
@@ -322,6 +322,24 @@ describe('clips_factory plans (properties)', () => {
     expect(fromHint.clips[0]!.speakers).toEqual(['Grace', 'Alan']);
     expect(fromHint.clips[0]!.post_captions[0]!.text).toContain('With Grace & Alan · From: Episode 4');
     expect(fromHint.warnings.join(' ')).toMatch(/scored with English word lists, so for "de"/);
+  });
+
+  it('bounds the work of dense transcripts and runs very large ones as jobs', async () => {
+    // 9,000 one-word lines in 700 s with wide bounds: units last at least a second, and each start scores at most 32 ends.
+    const lines = Array.from({ length: 9000 }, (_, i) => (i % 9 === 8 ? 'done.' : ['why', 'we', 'never', 'stop', 'you', 'see', 'this', 'works'][i % 8]));
+    const dense = await buildPlan(factoryInputSchema.parse({ transcript: lines.join('\n'), duration_seconds: 700, min_seconds: 5, max_seconds: 600, max_clips: 3 }));
+    expect(dense.clips.length).toBeGreaterThan(0);
+    expect(dense.source.sentences).toBeLessThanOrEqual(700);
+    const small = syntheticTalk(5);
+    expect(runsAsJob(factoryInputSchema.parse({ transcript: asSrt(small) }))).toBe(false);
+    // Over 400,000 characters runs as a job even when its timestamps stay small (out-of-order cues are allowed).
+    const padded = `${asSrt(small)}\n${'9999\n00:00:01,000 --> 00:00:02,000\nfiller words here\n\n'.repeat(8000)}`;
+    expect(runsAsJob(factoryInputSchema.parse({ transcript: padded }))).toBe(true);
+  });
+
+  it('refuses a cue of more than 50 lines (a file missing its blank lines)', async () => {
+    const text = `WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n${Array.from({ length: 60 }, (_, i) => `line ${i}`).join('\n')}\n`;
+    await expect(parseTranscript(text, {})).rejects.toThrow('transcript: cue 1 (line 54): the cue has more than 50 lines of text; is a blank line missing between cues?');
   });
 
   it('refuses a transcript shorter than min_seconds', async () => {

@@ -135,6 +135,59 @@ describe('widget forms', () => {
     expect(second.csv).toBeNull();
   });
 
+  it('shares one rate limit across spellings of the same form address', async () => {
+    const contact = await generate(app, { prompt: 'a contact form', kind: 'contact', brand: { name: 'Spellings Ltd' } });
+    const id = contact.widget_id as string;
+    const spellings = [`/f/${id}`, `/F/${id}`, `/f/${id}/`, `/f/%77${id.slice(1)}`, `/f/${id.slice(0, 4)}%${id.charCodeAt(4).toString(16)}${id.slice(5)}`];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const path = spellings[i % spellings.length] as string;
+      statuses.push((await submit(app, `${app.url}${path}?v=1&s=contact`, { name: 'N', email: `s${i}@example.com`, message: 'hi' }, { json: true, from: '198.51.100.9' })).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('refuses an unreadable version or address with 400, and counts a honeypot sent as a list as filled', async () => {
+    const badVersion = await submit(app, action.replace('v=1', 'v=abc'), { email: 'v@example.com' }, { json: true });
+    expect(badVersion.status).toBe(400);
+    expect((await json(badVersion)).error.message).toMatch(/version "abc", which is not a version number/);
+    for (const path of [`/f/%E0%A4%A`, `/p/%E0%A4%A`, `/api/agents/widgets/%E0%A4%A`]) {
+      const response = await fetch(`${app.url}${path}`, { method: path.startsWith('/f/') ? 'POST' : 'GET', headers: { accept: 'application/json', authorization: `Bearer ${app.key}` } });
+      expect(response.status, path).toBe(400);
+    }
+    const before = (await json(await app.api(`/api/agents/widgets/${waitlist.widget_id}/submissions`))).total;
+    const bot = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: 'bot@example.com', _hp: ['x'] }) });
+    expect(bot.status).toBe(200);
+    expect((await json(await app.api(`/api/agents/widgets/${waitlist.widget_id}/submissions`))).total).toBe(before);
+  });
+
+  it('gives fields named like the heading or the honeypot ids of their own, and exports a field named "constructor"', async () => {
+    const widget = await generate(app, {
+      prompt: 'a contact form',
+      kind: 'contact',
+      brand: { name: 'Ids Inc' },
+      content: {
+        form_fields: [
+          { name: 'title', label: 'Title', type: 'text', required: false },
+          { name: 'hp', label: 'Horsepower', type: 'number', required: false },
+          { name: 'constructor', label: 'Builder', type: 'text', required: false },
+          { name: 'email', label: 'Email', type: 'email', required: true },
+        ],
+      },
+    });
+    const ids = [...(widget.html as string).matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(widget.html).toContain('<label for="contact-field-title">Title</label>');
+    const to = `${widget.meta.form.action}?v=1&s=contact`;
+    expect((await submit(app, to, { email: 'c@example.com' }, { json: true })).status).toBe(200);
+    expect((await submit(app, to, { email: 'd@example.com', constructor: 'Bob' }, { json: true })).status).toBe(200);
+    const exported = await app.api(`/api/agents/widgets/${widget.widget_id}/submissions?format=csv`);
+    expect(exported.status).toBe(200);
+    const rows = parseCsv((await json(exported)).csv, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((row) => row.constructor ?? row['constructor'])).toEqual(['', 'Bob']);
+  });
+
   it('keeps submissions to their account, and unknown forms are 404', async () => {
     const other = await app.access.accounts.create({ name: 'Other', plan: 'starter' });
     const key = (await app.access.keys.create({ accountId: other.id, scopes: ['*'] })).secret;

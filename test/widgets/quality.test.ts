@@ -58,7 +58,7 @@ describe('every widget kind', () => {
       const widget = widgets[kind];
       expect(widget.meta.form, kind).not.toBeNull();
       expect(widget.html).toContain(`action="${app.url}/f/${widget.widget_id}?v=1&amp;s=`);
-      expect(widget.html).toMatch(/<input id="[a-z-]+-hp" name="_hp" type="text" tabindex="-1" autocomplete="off">/);
+      expect(widget.html).toMatch(/<input id="[a-z-]+-trap" name="_hp" type="text" tabindex="-1" autocomplete="off">/);
     }
     expect(widgets.waitlist.meta.form.fields).toContain('email');
     expect(widgets.booking.meta.form.fields).toEqual(['name', 'email', 'phone', 'service', 'date', 'time', 'notes']);

@@ -904,11 +904,11 @@ describe('widgets against hostile text', () => {
         page.on('console', (message) => void (message.type() === 'error' && events.push(`console: ${message.text()}`)));
         await page.goto(widget.preview_url);
         const before = await page.evaluate(takeCensus);
-        await page.fill('#contact-name', '<img src=x onerror=alert(3)>');
-        await page.fill('#contact-email', 'f@example.com');
+        await page.fill('#contact-field-name', '<img src=x onerror=alert(3)>');
+        await page.fill('#contact-field-email', 'f@example.com');
         // Chromium submits an option's text with whitespace collapsed unless it has a value.
-        await page.selectOption('#contact-topic', { index: 2 });
-        await page.fill('#contact-message', '</p><script>alert(4)</script>');
+        await page.selectOption('#contact-field-topic', { index: 2 });
+        await page.fill('#contact-field-message', '</p><script>alert(4)</script>');
         await page.click('button[type=submit]');
         await page.waitForFunction(() => {
           const status = (globalThis as any).document.querySelector('.form-status')?.textContent ?? '';

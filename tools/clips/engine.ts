@@ -12,7 +12,15 @@ import type { Clip, FactoryInput, Plan } from './schema.js';
 /** Speech longer than this runs as a job (with progress); shorter transcripts answer at once. */
 export const jobThresholdSeconds = 20 * 60;
 
-export const runsAsJob = (input: FactoryInput) => quickDuration(input.transcript, input.duration_seconds) > jobThresholdSeconds;
+/** Characters (or segments) beyond which a transcript runs as a job whatever its timestamps say: about four hours of SRT. */
+const jobThresholdSize = 400_000;
+const jobThresholdSegments = 5_000;
+
+export const runsAsJob = (input: FactoryInput) => {
+  const { transcript } = input;
+  const large = typeof transcript === 'string' ? transcript.length > jobThresholdSize : (Array.isArray(transcript) ? transcript : transcript.segments).length > jobThresholdSegments;
+  return large || quickDuration(transcript, input.duration_seconds) > jobThresholdSeconds;
+};
 
 /** The whole plan, without storing it: parse, sentence units, topics, scored windows, a pack per clip. */
 export async function buildPlan(input: FactoryInput, progress: (fraction: number, message: string) => Promise<void> = async () => {}): Promise<Omit<Plan, 'plan_id' | 'created_at'>> {
@@ -99,7 +107,7 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
 export async function factory(ctx: ToolContext, input: FactoryInput): Promise<Plan> {
   const built = await buildPlan(input, async (fraction, message) => {
     await ctx.progress(fraction, message);
-    // Each stage is synchronous work (a three-hour transcript's takes a fraction of a second): between
+    // Each stage is synchronous work (tens of milliseconds for a three-hour transcript): between
     // them, let the server answer other requests, job_status polls among them, which could otherwise
     // only ever see the job queued or finished.
     await new Promise((resolve) => setImmediate(resolve));

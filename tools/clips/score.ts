@@ -7,6 +7,9 @@ import type { Sentence } from './sentences.js';
  * a window's features cost O(1) and a three-hour transcript's ~40k candidates stay cheap.
  */
 
+/** Ends scored per start at most: every one for usual bounds (20–60 s), a spread sample for wide ones. */
+const MAX_ENDS = 32;
+
 export const weights = { hook: 0.24, self_contained: 0.19, density: 0.14, pace: 0.09, emotion: 0.14, salience: 0.15, length: 0.05 } as const;
 export type Component = keyof typeof weights;
 
@@ -108,14 +111,24 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   // Candidates live in flat typed arrays (index, then one slot per component), sized by a first
   // counting pass: a three-hour talk has ~40k of them, and objects (or growing arrays) would cost
   // more in garbage collection than the scoring itself.
+  // The sentence range [low, high] of ends that fit the bounds, per start (both move forward only);
+  // at most MAX_ENDS of them, evenly spread, are scored, so the work is bounded by starts × MAX_ENDS.
+  const lows = new Int32Array(n);
+  const highs = new Int32Array(n).fill(-1);
   let count = 0;
+  let low = 0;
+  let high = -1;
   for (let first = 0; first < n; first += 1) {
     const start = (sentences[first] as Sentence).start;
-    for (let last = first; last < n; last += 1) {
-      const duration = (sentences[last] as Sentence).end - start;
-      if (duration > options.maxSeconds) break;
-      if (duration >= options.minSeconds) count += 1;
-    }
+    const durationTo = (last: number) => (sentences[last] as Sentence).end - start;
+    low = Math.max(low, first);
+    while (low < n && durationTo(low) < options.minSeconds) low += 1;
+    high = Math.max(high, low - 1);
+    while (high + 1 < n && durationTo(high + 1) <= options.maxSeconds) high += 1;
+    if (low > high || low >= n) continue;
+    lows[first] = low;
+    highs[first] = high;
+    count += Math.min(MAX_ENDS, high - low + 1);
   }
   const firsts = new Int32Array(count);
   const lasts = new Int32Array(count);
@@ -124,10 +137,14 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   let maxSalience = 0;
   for (let first = 0; first < n; first += 1) {
     const start = (sentences[first] as Sentence).start;
-    for (let last = first; last < n; last += 1) {
+    const span = (highs[first] as number) - (lows[first] as number);
+    if (span < 0) continue;
+    const ends = Math.min(MAX_ENDS, span + 1);
+    for (let k = 0; k < ends; k += 1) {
+      const last = (lows[first] as number) + (ends === span + 1 ? k : Math.round((k * span) / (ends - 1)));
       const duration = (sentences[last] as Sentence).end - start;
-      if (duration > options.maxSeconds) break;
-      if (duration < options.minSeconds) continue;
+      // Overlapping cues can leave sentence ends out of order: the bounds are checked, not assumed.
+      if (duration < options.minSeconds || duration > options.maxSeconds) continue;
       const words = wordCount(first, last) || 1;
       const content = contentCount(first, last);
       let selfContained = 1;
@@ -151,6 +168,7 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
       filled += 1;
     }
   }
+  count = filled;
   const totals = new Float64Array(count);
   const salienceSlot = keys.indexOf('salience');
   for (let candidate = 0; candidate < count; candidate += 1) {
@@ -166,8 +184,8 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   }
   const startOf = (candidate: number) => (sentences[firsts[candidate] as number] as Sentence).start;
   const endOf = (candidate: number) => (sentences[lasts[candidate] as number] as Sentence).end;
-  // The best candidate that overlaps none chosen so far, max_clips times: O(clips × candidates), no sort,
-  // so ten times the transcript costs ten times the work. Ties go to the earlier clip.
+  // The best candidate that overlaps none chosen so far, max_clips times: O(clips × candidates), no sort.
+  // Ties go to the earlier clip.
   const better = (a: number, b: number) =>
     (totals[a] as number) > (totals[b] as number) || ((totals[a] as number) === (totals[b] as number) && (startOf(a) < startOf(b) || (startOf(a) === startOf(b) && endOf(a) < endOf(b))));
   const chosen: number[] = [];

@@ -20,6 +20,8 @@ export interface Sentence {
 /** A pause this long (seconds) ends an unpunctuated sentence. */
 const PAUSE = 0.7;
 const MAX_WORDS = 40;
+/** Seconds: the shortest sentence unit. */
+const MIN_UNIT = 1;
 const abbreviation = /^(?:mr|mrs|ms|dr|prof|st|vs|etc|e\.g|i\.e|inc|ltd|jr|sr|no|vol|approx)\.$/i;
 
 /** The words of a cue with their times: real ones, or its span shared by length. */
@@ -46,6 +48,9 @@ export function sentencesOf(cues: readonly Cue[]): Sentence[] {
   let timed = true;
   let speaker: string | undefined;
   let lastEnd = -Infinity;
+  // A unit lasts at least MIN_UNIT: "Yes." or a burst of one-word captions joins what follows, which
+  // also bounds the number of clip candidates by the talk's length rather than its line count.
+  const long = () => current.length > 0 && (current.at(-1) as Word).end - (current[0] as Word).start >= MIN_UNIT;
   const close = () => {
     if (!current.length) return;
     const first = current[0] as Word;
@@ -62,11 +67,11 @@ export function sentencesOf(cues: readonly Cue[]): Sentence[] {
       // Overlapping cues: time never runs backwards inside the unit list (a word starts no earlier than the one before ends).
       const start = Math.max(word.start, lastEnd);
       const timedWord = { start, end: Math.max(start, word.end), text: word.text };
-      if (current.length && (timedWord.start - lastEnd >= PAUSE || current.length >= MAX_WORDS)) close();
+      if (current.length && ((timedWord.start - lastEnd >= PAUSE && long()) || current.length >= MAX_WORDS)) close();
       current.push(timedWord);
       timed &&= real;
       lastEnd = timedWord.end;
-      if (/[.!?…]["')\]]*$/.test(word.text) && !abbreviation.test(word.text)) close();
+      if (/[.!?…]["')\]]*$/.test(word.text) && !abbreviation.test(word.text) && long()) close();
     }
   }
   close();

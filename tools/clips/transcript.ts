@@ -98,18 +98,25 @@ function blankSeparators(lines: readonly string[], format: 'srt' | 'vtt'): strin
  * The problems the library lets through silently: malformed arrows and times, end ≤ start,
  * missing blank lines. Returns the line numbers of the timing lines, which number the cues.
  */
+/** More text lines than this in one cue is a malformed file. */
+const MAX_CUE_LINES = 50;
+
 function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
   const time = format === 'srt' ? /^(?:\d{1,2}:)?\d{2}:\d{2},\d{3}$/ : /^(?:\d{1,2}:)?\d{2}:\d{2}\.\d{3}$/;
   const example = format === 'srt' ? '00:01:02,345 --> 00:01:04,000' : '00:01:02.345 --> 00:01:04.000';
   const starts: number[] = [];
   // The block being read: '' between blocks, else what a timing line here would be swallowed by.
   let block = format === 'vtt' && lines[0]?.startsWith('WEBVTT') ? 'WEBVTT header' : '';
+  let cueLines = 0;
   for (const [index, line] of lines.entries()) {
     const number = index + 1;
     if (!line) {
       block = '';
       continue;
     }
+    // Captions hold a line or three; a "cue" of hundreds is a file missing its blank lines (and would cost
+    // the library time in proportion to its square).
+    if (block === 'cue' && (cueLines += 1) > MAX_CUE_LINES) fail(`cue ${starts.length} (line ${number})`, `the cue has more than ${MAX_CUE_LINES} lines of text; is a blank line missing between cues?`);
     const match = timingLine.exec(line);
     if (!match) {
       // Only where a timing line belongs: cue text may well start with "10:30 - ".
@@ -129,6 +136,7 @@ function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
     }
     if (seconds(to) <= seconds(from)) fail(where, `the end ${to} is not after the start ${from}`);
     block = 'cue';
+    cueLines = 0;
   }
   return starts;
 }

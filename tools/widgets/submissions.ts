@@ -35,8 +35,9 @@ export async function submitForm(
   const form = target.sectionId ? forms.find((section) => section.id === target.sectionId) : forms[0];
   if (!form) throw new OutcomeError('not_found', 'This form no longer exists; reload the page and try again.');
   const { success_message: message, fields } = form.props;
-  const honeypot = body[honeypotField];
-  if (typeof honeypot === 'string' && honeypot.trim() !== '') return { stored: false, message };
+  // Anything in the honeypot (a string, or a list a bot repeated it into) marks a bot.
+  const honeypot = Object.hasOwn(body, honeypotField) ? body[honeypotField] : undefined;
+  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') return { stored: false, message };
 
   // Null-prototype records: a field named "__proto__" or "constructor" is data, never an inherited property.
   const problems: Record<string, string> = Object.create(null);
@@ -101,7 +102,7 @@ export async function listSubmissions(
 export function submissionsCsv(submissions: readonly Submission[]): string {
   const names = [...new Set(submissions.flatMap((submission) => Object.keys(submission.fields)))];
   return stringify(
-    submissions.map((submission) => [submission.id, submission.created_at, submission.version, submission.form, ...names.map((name) => submission.fields[name] ?? '')]),
+    submissions.map((submission) => [submission.id, submission.created_at, submission.version, submission.form, ...names.map((name) => (Object.hasOwn(submission.fields, name) ? submission.fields[name] : ''))]),
     { header: true, columns: ['submission_id', 'created_at', 'version', 'form', ...names], escape_formulas: true },
   );
 }
