@@ -1,4 +1,4 @@
-import { clampChroma, converter, formatHex, parse, wcagContrast, type Oklch } from 'culori';
+import { clampChroma, formatHex, parse, toOklch, wcagContrast, type Oklch } from './color.js';
 import { z } from 'zod';
 
 /**
@@ -72,7 +72,6 @@ export function fontStack(font: string): string {
 
 const TEXT = 4.5;
 const UI = 3;
-const toOklch = converter('oklch');
 const hex = (color: Oklch) => formatHex(clampChroma(color, 'oklch')) as string;
 const contrast = (a: string, b: string) => Math.round(wcagContrast(a, b) * 100) / 100;
 

@@ -1,5 +1,5 @@
-import { parse } from 'culori';
-import { namedColorHex } from '../../src/compose/brief.js';
+import { parse } from '../../src/render/color.js';
+import { namedColorHex } from '../../src/compose/colors.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
 import { pinned } from './operations.js';
 import type { Operation } from './schema.js';

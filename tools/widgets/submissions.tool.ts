@@ -36,7 +36,7 @@ export default defineTool({
     return {
       widget_id: input.widget_id,
       ...page,
-      csv: input.format === 'csv' ? submissionsCsv(page.submissions) : null,
+      csv: input.format === 'csv' ? await submissionsCsv(page.submissions) : null,
       next_actions: page.next_cursor
         ? [ctx.nextAction('widget_submissions', { widget_id: input.widget_id, cursor: page.next_cursor, format: input.format, limit: input.limit }, 'Read the next page.')]
         : [],

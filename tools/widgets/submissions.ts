@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { stringify } from 'csv-stringify/sync';
 import type { Store } from '../../src/store/store.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
@@ -99,7 +98,9 @@ export async function listSubmissions(
 }
 
 /** One row per submission, one column per field ever sent; cells that a spreadsheet would run as formulas are escaped. */
-export function submissionsCsv(submissions: readonly Submission[]): string {
+export async function submissionsCsv(submissions: readonly Submission[]): Promise<string> {
+  // Loaded on the first export, not at start-up.
+  const { stringify } = await import('csv-stringify/sync');
   const names = [...new Set(submissions.flatMap((submission) => Object.keys(submission.fields)))];
   return stringify(
     submissions.map((submission) => [submission.id, submission.created_at, submission.version, submission.form, ...names.map((name) => (Object.hasOwn(submission.fields, name) ? submission.fields[name] : ''))]),
