@@ -129,7 +129,7 @@ function fromHttpError(err: unknown): OutcomeError | undefined {
       return new OutcomeError('invalid_input', `The request body was incomplete (${parserError.message}).`);
     default:
       // Express answers a path it cannot decode (malformed percent-encoding) with a 400 error.
-      return parserError?.status === 400 ? new OutcomeError('invalid_input', 'The request path could not be decoded (malformed percent-encoding).') : undefined;
+      return err instanceof URIError && parserError.status === 400 ? new OutcomeError('invalid_input', 'The request path could not be decoded (malformed percent-encoding).') : undefined;
   }
 }
 

@@ -105,7 +105,7 @@ export function publicErrors(): express.ErrorRequestHandler {
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large') return sendError(req, res, new OutcomeError('payload_too_large', `The form is larger than ${publicBodyLimit}; send less text.`));
     if (type === 'entity.parse.failed' || type === 'parameters.too.many') return sendError(req, res, new OutcomeError('invalid_input', 'The form data could not be read; send it as a form or a JSON object.'));
-    if ((err as { status?: number }).status === 400) return sendError(req, res, new OutcomeError('invalid_input', 'The address could not be decoded (malformed percent-encoding).'));
+    if (err instanceof URIError) return sendError(req, res, new OutcomeError('invalid_input', 'The address could not be decoded (malformed percent-encoding).'));
     next(err);
   };
 }
