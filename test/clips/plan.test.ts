@@ -6,8 +6,10 @@ import { json, startApp, type StartedApp } from '../helpers.js';
 import { asPlainText, asSrt, asVtt, syntheticTalk, type SyntheticCue } from './synthetic.js';
 import { buildPlan, runsAsJob } from '../../tools/clips/engine.js';
 import { platformRules, platforms as allPlatforms, type Platform } from '../../tools/clips/package.js';
-import { weights } from '../../tools/clips/score.js';
+import { tokensOf, weights } from '../../tools/clips/score.js';
 import { parseTranscript } from '../../tools/clips/transcript.js';
+import { sentencesOf } from '../../tools/clips/sentences.js';
+import { topicsOf } from '../../tools/clips/topics.js';
 import { factoryInputSchema, planSchema, type FactoryInput, type Plan } from '../../tools/clips/schema.js';
 import { timestamp } from '../../src/render/captions.js';
 
@@ -340,6 +342,16 @@ describe('clips_factory plans (properties)', () => {
   it('refuses a cue of more than 50 lines (a file missing its blank lines)', async () => {
     const text = `WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n${Array.from({ length: 60 }, (_, i) => `line ${i}`).join('\n')}\n`;
     await expect(parseTranscript(text, {})).rejects.toThrow('transcript: cue 1 (line 54): the cue has more than 50 lines of text; is a blank line missing between cues?');
+  });
+
+  it('finds the topic changes of a talk by lexical cohesion (TextTiling)', async () => {
+    // syntheticTalk changes its vocabulary every 6 minutes: 29 real changes in 3 hours.
+    const transcript = await parseTranscript(asSrt(syntheticTalk(180)), {});
+    const sentences = sentencesOf(transcript.cues);
+    const topics = topicsOf(sentences, tokensOf(sentences));
+    const changes = sentences.filter((sentence, index) => index > 0 && topics[index] !== topics[index - 1]).map((sentence) => sentence.start);
+    const found = Array.from({ length: 29 }, (_, k) => (k + 1) * 360).filter((real) => changes.some((change) => Math.abs(change - real) < 30));
+    expect(found.length).toBeGreaterThanOrEqual(26);
   });
 
   it('refuses a transcript shorter than min_seconds', async () => {

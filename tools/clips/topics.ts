@@ -7,7 +7,7 @@ import type { Sentence } from './sentences.js';
  */
 
 /** Sentences on each side of a gap. */
-const WINDOW = 6;
+const WINDOW = 10;
 /** Fewest sentences in a topic. */
 const MIN_TOPIC = 10;
 /** How many gaps a depth score looks at on each side. */
