@@ -101,14 +101,14 @@ function imageOrigins(sections: readonly Section[]): string[] {
  * hash), images inline or from its logo's origin, forms to this service. `sandbox` gives it
  * an opaque origin, so even a script that slipped through could not act as this service.
  */
-export function pageCsp(styleHash: string, scriptHash: string | null, formOrigin: string, sections: readonly Section[]): string {
+export function pageCsp(styleHash: string, scriptHash: string | null, formOrigin: string | null, sections: readonly Section[]): string {
   return [
     "default-src 'none'",
     `style-src ${styleHash}`,
     `script-src ${scriptHash ?? "'none'"}`,
     `img-src data: ${imageOrigins(sections).join(' ')}`.trim(),
-    `form-action ${formOrigin}`,
-    `connect-src ${formOrigin}`,
+    `form-action ${formOrigin ?? "'none'"}`,
+    `connect-src ${formOrigin ?? "'none'"}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
     'sandbox allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox',
@@ -149,5 +149,5 @@ export function renderNotice(notice: { title: string; message: string; lang: str
     `<title>${esc(notice.title)}</title><style>${css}</style></head><body><main id="main"><section class="sec hero center" aria-labelledby="notice-title"><div class="wrap">` +
     `<h1 id="notice-title">${esc(notice.title)}</h1><p class="lead">${esc(notice.message)}</p>${back ? `<p class="actions"><a class="btn" href="${esc(back)}">Go back</a></p>` : ''}` +
     `</div></section></main></body></html>`;
-  return { html, csp: ["default-src 'none'", `style-src ${sha256(css)}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ') };
+  return { html, csp: pageCsp(sha256(css), null, null, []) };
 }

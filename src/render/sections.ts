@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../kernel/fields.js';
 import { esc, hrefSchema, imageUrlSchema, safeHref } from './html.js';
 
 /**
@@ -7,7 +8,7 @@ import { esc, hrefSchema, imageUrlSchema, safeHref } from './html.js';
  * and one renderer; renderers escape every piece of text and only write checked URLs.
  */
 
-const line = (max: number) => z.string().trim().min(1).max(max);
+const line = textField;
 const link = z.object({ text: line(60), url: hrefSchema });
 export type Link = z.output<typeof link>;
 
@@ -107,7 +108,6 @@ const props = {
 
 export const sectionTypes = Object.keys(props) as Array<keyof typeof props>;
 export type SectionType = keyof typeof props;
-export const sectionProps = props;
 
 export const sectionIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and hyphens, starting with a letter');
 
@@ -271,20 +271,4 @@ const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionC
 
 export function renderSection(section: Section, context: SectionContext): string {
   return (renderers[section.type] as (section: Section, context: SectionContext) => string)(section, context);
-}
-
-/** The text a section shows as its heading (for navigation and summaries). */
-export function sectionTitle(section: Section): string {
-  switch (section.type) {
-    case 'header':
-      return section.props.brand;
-    case 'hero':
-      return section.props.headline;
-    case 'cta':
-      return section.props.headline;
-    case 'footer':
-      return 'Footer';
-    default:
-      return section.props.heading;
-  }
 }

@@ -114,16 +114,19 @@ interface BodyParserError {
   message: string;
 }
 
-function fromHttpError(err: unknown): OutcomeError | undefined {
+/** What a body parser's (or Express's path decoding) failure means for the caller; undefined for other errors. */
+export function fromHttpError(err: unknown, limit = bodyLimit): OutcomeError | undefined {
   const parserError = err as BodyParserError;
   switch (parserError?.type) {
     case 'entity.too.large':
-      return new OutcomeError('payload_too_large', `The request body is larger than ${bodyLimit.toUpperCase()}; send less data per call.`);
+      return new OutcomeError('payload_too_large', `The request body is larger than ${limit.toUpperCase()}; send less data per call.`);
     case 'entity.parse.failed':
       return new OutcomeError('invalid_input', `The request body is not valid JSON (${parserError.message}); send a JSON object.`);
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new OutcomeError('unsupported_media_type', `${parserError.message}; send UTF-8 JSON.`);
+    case 'parameters.too.many':
+      return new OutcomeError('invalid_input', `The form has too many fields (${parserError.message}).`);
     case 'request.aborted':
     case 'request.size.invalid':
       return new OutcomeError('invalid_input', `The request body was incomplete (${parserError.message}).`);

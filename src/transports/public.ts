@@ -5,13 +5,16 @@ import type { PublicContext, PublicRequest, PublicResponse, PublicRoute } from '
 import { renderNotice } from '../render/page.js';
 import { resolveTheme } from '../render/theme.js';
 import { isPlainObject } from '../kernel/unknown-fields.js';
+import { fromHttpError } from './http.js';
 
 /** Form posts are small: a few fields of text. */
 const publicBodyLimit = '64kb';
 
 const wantsJson = (req: Request) => req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
 
-const neutralTheme = () => resolveTheme({}).theme;
+let neutral: ReturnType<typeof resolveTheme>['theme'] | undefined;
+/** The default theme, for error pages that belong to no widget. */
+const neutralTheme = () => (neutral ??= resolveTheme({}).theme);
 
 function send(res: Response, response: PublicResponse): void {
   res.set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
@@ -99,13 +102,11 @@ export function publicRouter(routes: readonly PublicRoute[], context: () => Publ
   return router;
 }
 
-/** Body-parser failures on public routes, answered in the route's own style. */
+/** Body-parser and path-decoding failures on public routes (the API's mapping), answered in the route's own style. */
 export function publicErrors(): express.ErrorRequestHandler {
   return (err, req, res, next) => {
-    const type = (err as { type?: string }).type;
-    if (type === 'entity.too.large') return sendError(req, res, new OutcomeError('payload_too_large', `The form is larger than ${publicBodyLimit}; send less text.`));
-    if (type === 'entity.parse.failed' || type === 'parameters.too.many') return sendError(req, res, new OutcomeError('invalid_input', 'The form data could not be read; send it as a form or a JSON object.'));
-    if (err instanceof URIError) return sendError(req, res, new OutcomeError('invalid_input', 'The address could not be decoded (malformed percent-encoding).'));
-    next(err);
+    const error = fromHttpError(err, publicBodyLimit);
+    if (error) sendError(req, res, error);
+    else next(err);
   };
 }

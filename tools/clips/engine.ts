@@ -3,7 +3,7 @@ import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
 import { timestamp } from '../../src/render/captions.js';
 import { captionPack, ffmpegCommand, hooksOf, keywordsOf, platformRules, platforms as allPlatforms, postCaptions, thumbnailBrief, type Platform } from './package.js';
-import { selectClips, tokensOf, weights } from './score.js';
+import { selectClips, tokensOf, vocabularyOf, weights } from './score.js';
 import { sentencesOf } from './sentences.js';
 import { topicsOf } from './topics.js';
 import { parseTranscript, quickDuration, timecode } from './transcript.js';
@@ -42,15 +42,14 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
   const wanted = input.platforms ? allPlatforms.filter((platform) => input.platforms?.includes(platform)) : [...allPlatforms];
   const longest = Math.max(...wanted.map((platform) => platformRules[platform].maxSeconds));
   if (input.max_seconds > longest) warnings.push(`max_seconds ${input.max_seconds} is longer than any chosen platform allows (${longest} s); clips were kept to ${longest} s.`);
-  const scored = selectClips({ sentences, tokens, topics }, { minSeconds: input.min_seconds, maxSeconds: Math.min(input.max_seconds, longest), maxClips: input.max_clips });
+  const vocabulary = vocabularyOf(tokens);
+  const scored = selectClips({ sentences, tokens, topics, vocabulary }, { minSeconds: input.min_seconds, maxSeconds: Math.min(input.max_seconds, longest), maxClips: input.max_clips });
   await progress(0.75, `scored the candidate windows; ${scored.length} clips chosen`);
   if (scored.length < input.max_clips) warnings.push(`Only ${scored.length} non-overlapping clip(s) of ${input.min_seconds}–${input.max_seconds} s fit this transcript.`);
 
-  const spread = new Map<string, number>();
-  for (const list of tokens) for (const token of new Set(list)) spread.set(token, (spread.get(token) ?? 0) + 1);
   const clips: Clip[] = scored.map((clip, index) => {
     const number = index + 1;
-    const keywords = keywordsOf(tokens, sentences, clip, spread);
+    const keywords = keywordsOf(tokens, sentences, clip, vocabulary.spread);
     const hooks = hooksOf(sentences, clip, keywords);
     const excerpt = sentences.slice(clip.first, clip.last + 1).map((sentence) => sentence.text).join(' ');
     // Who speaks: the transcript's own labels in this clip, else the caller's hint.

@@ -34,6 +34,9 @@ export const emotionWords = new Set(
 
 export const numberWords = new Set('two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand million billion first second third half double triple percent'.split(' '));
 
+/** Whether a word (as spoken, with its punctuation) is emotionally charged. */
+export const isEmotional = (word: string) => emotionWords.has(word.toLowerCase().replace(/[^\p{L}]/gu, ''));
+
 /** Lower-case letters only, a light stem ("grooming" → "groom"): enough to match a word's forms. */
 export function stem(word: string): string {
   const lower = word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '').replace(/'s$/, '');

@@ -1,6 +1,6 @@
 import { capitalize, fit, titleCase } from '../../src/compose/text.js';
 import { lineBreaks, vttEscape, writeSrt, writeVtt, type CaptionCue } from '../../src/render/captions.js';
-import { emotionWords } from './lexicon.js';
+import { isEmotional, stem } from './lexicon.js';
 import type { Scored } from './score.js';
 import type { Sentence } from './sentences.js';
 import type { Word } from './transcript.js';
@@ -123,7 +123,7 @@ export function keywordsOf(tokens: readonly string[][], sentences: readonly Sent
   for (let i = clip.first; i <= clip.last; i += 1) {
     for (const word of (sentences[i] as Sentence).words) {
       const clean = word.text.toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, '');
-      const token = clean.replace(/(?:ingly|edly|ing|ed|ies|es|s|ly)$/, '');
+      const token = stem(clean);
       if (!spoken.has(token) && clean.length >= 3) spoken.set(token, clean);
     }
   }
@@ -163,7 +163,7 @@ export function hooksOf(sentences: readonly Sentence[], clip: Scored, keywords: 
 
 function emotionalWeight(sentence: Sentence): number {
   let weight = (sentence.text.match(/[!?]/g) ?? []).length;
-  for (const word of sentence.words) if (emotionWords.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, ''))) weight += 2;
+  for (const word of sentence.words) if (isEmotional(word.text)) weight += 2;
   return weight;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { weights } from './score.js';
 import { platforms } from './package.js';
@@ -23,9 +24,9 @@ export const factoryInputSchema = z
     max_clips: z.number().int().min(1).max(30).default(5),
     min_seconds: z.number().min(5).max(600).default(20),
     max_seconds: z.number().min(5).max(600).default(60),
-    language: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 tag such as "en"').optional(),
-    speakers: z.array(z.string().trim().min(1).max(80)).max(20).optional().describe('Names of the people speaking, used in post captions.'),
-    title: z.string().trim().min(1).max(200).optional().describe('The source (episode, webinar) title.'),
+    language: languageTag.optional(),
+    speakers: z.array(textField(80)).max(20).optional().describe('Names of the people speaking, used in post captions.'),
+    title: textField(200).optional().describe('The source (episode, webinar) title.'),
   })
   .refine((input) => input.min_seconds <= input.max_seconds, { message: 'must not exceed max_seconds', path: ['min_seconds'] });
 export type FactoryInput = z.output<typeof factoryInputSchema>;

@@ -1,4 +1,4 @@
-import { boldWords, contentTokens, danglingOpeners, emotionWords, interrogatives, numberWords } from './lexicon.js';
+import { boldWords, contentTokens, danglingOpeners, interrogatives, isEmotional, numberWords } from './lexicon.js';
 import type { Sentence } from './sentences.js';
 
 /**
@@ -23,10 +23,27 @@ export interface Scored {
   reasons: string[];
 }
 
+/** How often each content token occurs, and in how many sentences: for salience and keywords. */
+export interface Vocabulary {
+  frequency: Map<string, number>;
+  spread: Map<string, number>;
+}
+
+export function vocabularyOf(tokens: readonly string[][]): Vocabulary {
+  const frequency = new Map<string, number>();
+  const spread = new Map<string, number>();
+  for (const list of tokens) {
+    for (const token of list) frequency.set(token, (frequency.get(token) ?? 0) + 1);
+    for (const token of new Set(list)) spread.set(token, (spread.get(token) ?? 0) + 1);
+  }
+  return { frequency, spread };
+}
+
 export interface Analysis {
   sentences: Sentence[];
   tokens: string[][];
   topics: number[];
+  vocabulary: Vocabulary;
 }
 
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
@@ -70,15 +87,10 @@ function openingOf(sentences: readonly Sentence[], index: number): Opening {
 /** Windows of whole sentences between min and max seconds, scored; the best non-overlapping ones, best first. */
 export function selectClips(analysis: Analysis, options: { minSeconds: number; maxSeconds: number; maxClips: number }): Scored[] {
   const { sentences, tokens, topics } = analysis;
+  const { frequency, spread } = analysis.vocabulary;
   const n = sentences.length;
   if (!n) return [];
   // Keyword salience per token: frequent in the transcript, but concentrated in few sentences.
-  const frequency = new Map<string, number>();
-  const spread = new Map<string, number>();
-  for (const list of tokens) {
-    for (const token of list) frequency.set(token, (frequency.get(token) ?? 0) + 1);
-    for (const token of new Set(list)) spread.set(token, (spread.get(token) ?? 0) + 1);
-  }
   const idfBase = Math.log(n + 1);
   const salienceOf = (token: string) => {
     const count = frequency.get(token) ?? 0;
@@ -96,7 +108,7 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   const emotion = prefix((i) => {
     const sentence = sentences[i] as Sentence;
     let hits = (sentence.text.match(/!/g) ?? []).length * 0.5;
-    for (const word of sentence.words) if (emotionWords.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, ''))) hits += 1;
+    for (const word of sentence.words) if (isEmotional(word.text)) hits += 1;
     return hits;
   });
   const salience = prefix((i) => (tokens[i] as string[]).reduce((sum, token) => sum + salienceOf(token), 0));

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { textField } from '../../src/kernel/fields.js';
 
 export const channels = ['blog', 'linkedin', 'email', 'x_thread', 'page_sections'] as const;
 export type Channel = (typeof channels)[number];
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = textField;
 
 /**
  * What a generator writes (the template composer, the client's model or an LLM), one part

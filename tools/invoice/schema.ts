@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../../src/kernel/fields.js';
 
 const decimal = (what: string) =>
   z.union([z.string().max(40), z.number().nonnegative()]).describe(`${what}: a decimal string ("12.50") or a number, in major units.`);
@@ -11,7 +12,7 @@ const discount = z
   .describe('Either {"percent": "10"} or {"amount": "50.00"}.');
 
 export const partySchema = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: textField(200),
   email: z.email().max(254).optional(),
   address: z.string().max(500).optional().describe('Postal address; newlines separate lines.'),
   tax_id: z.string().max(50).optional().describe('VAT or other tax number.'),
@@ -23,7 +24,7 @@ export const invoiceInputSchema = z.object({
   line_items: z
     .array(
       z.object({
-        description: z.string().trim().min(1).max(1000),
+        description: textField(1000),
         quantity: decimal('Quantity, up to 4 decimals (1.5 hours)').default(1),
         unit_price: decimal('Unit price, no more decimals than the currency has'),
         tax_rate: decimal('Tax rate in percent (20 for 20 %)').optional(),

@@ -44,6 +44,8 @@ export interface ComposeRequest {
   brief: Brief;
   brand: Brand;
   now: Date;
+  /** The caller's own words: what they supply needs no warning. */
+  supplied: Pick<ContentOverrides, 'pricing' | 'testimonials'>;
 }
 
 export interface Composed {
@@ -59,7 +61,7 @@ function subjectOf(brief: Brief): string {
 }
 
 /** Template copy for every part the kind shows; warnings say what the caller should supply. */
-export function composeCopy({ kind, brief, brand, now }: ComposeRequest): Composed {
+export function composeCopy({ kind, brief, brand, now, supplied }: ComposeRequest): Composed {
   const niche = nicheCopy(brief.niche);
   const warnings: string[] = [];
   const subject = subjectOf(brief);
@@ -121,8 +123,8 @@ export function composeCopy({ kind, brief, brand, now }: ComposeRequest): Compos
         highlighted: prices.length > 1 && index === Math.min(1, prices.length - 1),
       }))
     : undefined;
-  if (kind === 'pricing' && !pricing) warnings.push('The prompt names no prices, so each tier asks people to get in touch; pass content.pricing with your tiers and prices.');
-  if (kind === 'testimonials') {
+  if (kind === 'pricing' && !pricing && !supplied.pricing) warnings.push('The prompt names no prices, so each tier asks people to get in touch; pass content.pricing with your tiers and prices.');
+  if (kind === 'testimonials' && !supplied.testimonials) {
     warnings.push('These testimonials are illustrative, written by the template: replace them with real customer quotes (content.testimonials) before publishing.');
   }
   return {

@@ -106,7 +106,7 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
   const brand: Brand = { ...input.brand, ...(input.brand?.tone ? {} : brief.tone[0] ? { tone: brief.tone.join(' ') } : {}) };
   const content = input.content ?? {};
   const now = ctx.now();
-  const composed = composeCopy({ kind, brief, brand, now });
+  const composed = composeCopy({ kind, brief, brand, now, supplied: content });
   const generated = await ctx.compose.generate({
     schema: copySchema,
     name: 'widget_copy',
@@ -125,7 +125,7 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
   // The caller's words verbatim, over a model's, over the template's.
   const { cta_url: _url, deadline: _deadline, form_fields: _fields, contact_email: _email, lang, ...callerCopy } = content;
   const copy = { ...composed.copy, ...definedOnly(generated.value as Copy), ...definedOnly(callerCopy) } as BuildRequest['copy'];
-  const warnings = [...composed.warnings.filter((warning) => !(warning.includes('testimonials') && content.testimonials) && !(warning.includes('prices') && content.pricing)), ...generated.warnings];
+  const warnings = [...composed.warnings, ...generated.warnings];
   const source: WidgetDocument['source'] = { brandName: composed.brandName, brand, content, copy, niche: brief.niche, ...(brief.dates[0] ? { promptDate: brief.dates[0].iso } : {}) };
   const build = buildRequestOf({ kind, source }, now, warnings);
   const sections = buildSections(build);
@@ -141,6 +141,16 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
   return output;
 }
 
+const noWidget = (widgetId: string) => new OutcomeError('not_found', `No widget ${widgetId} exists for this account.`, { hint: 'Create one with widget_generate.' });
+const noVersion = (widgetId: string, version: number, latest: number) =>
+  new OutcomeError('not_found', `Widget ${widgetId} has no version ${version}; its versions are 1 to ${latest}.`);
+
+/** For the public routes: a widget or version that does not exist is no page, other failures stay failures. */
+const missingAsNull = (error: unknown): null => {
+  if (error instanceof OutcomeError && error.code === 'not_found') return null;
+  throw error;
+};
+
 async function load(store: Store, accountId: string | null, widgetId: string, version?: number): Promise<{ version: number; document: WidgetDocument; latest: number; accountId: string }> {
   const versionRow = (which: number | 'latest') => {
     let query = store.db.selectFrom('widgets').select(['version', 'document', 'account_id']).where('id', '=', widgetId);
@@ -148,9 +158,9 @@ async function load(store: Store, accountId: string | null, widgetId: string, ve
     return (which === 'latest' ? query.orderBy('version', 'desc').limit(1) : query.where('version', '=', which)).executeTakeFirst();
   };
   const latest = await versionRow('latest');
-  if (!latest) throw new OutcomeError('not_found', `No widget ${widgetId} exists for this account.`, { hint: 'Create one with widget_generate.' });
+  if (!latest) throw noWidget(widgetId);
   const row = version === undefined || version === latest.version ? latest : await versionRow(version);
-  if (!row) throw new OutcomeError('not_found', `Widget ${widgetId} has no version ${version}; its versions are 1 to ${latest.version}.`);
+  if (!row) throw noVersion(widgetId, version as number, latest.version);
   return { version: row.version, document: JSON.parse(row.document) as WidgetDocument, latest: latest.version, accountId: row.account_id };
 }
 
@@ -203,8 +213,8 @@ export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promis
   return { ...output, applied: document.meta.applied, unapplied: document.meta.unapplied };
 }
 
+/** One version with the history of all: one query reads both. */
 export async function readWidget(ctx: ToolContext, widgetId: string, version?: number) {
-  const found = await load(ctx.store, ctx.caller.accountId, widgetId, version);
   const history = await ctx.store.db
     .selectFrom('widgets')
     .select(['version', 'document', 'created_at'])
@@ -212,11 +222,16 @@ export async function readWidget(ctx: ToolContext, widgetId: string, version?: n
     .where('account_id', '=', ctx.caller.accountId)
     .orderBy('version', 'asc')
     .execute();
-  const versions = history.map((row) => {
-    const meta = (JSON.parse(row.document) as WidgetDocument).meta;
-    return { version: row.version, created_at: row.created_at, applied: meta.applied, unapplied: meta.unapplied };
+  const latest = history.at(-1);
+  if (!latest) throw noWidget(widgetId);
+  const documents = history.map((row) => JSON.parse(row.document) as WidgetDocument);
+  const index = version === undefined ? history.length - 1 : history.findIndex((row) => row.version === version);
+  if (index < 0) throw noVersion(widgetId, version as number, latest.version);
+  const versions = history.map((row, i) => {
+    const { applied, unapplied } = (documents[i] as WidgetDocument).meta;
+    return { version: row.version, created_at: row.created_at, applied, unapplied };
   });
-  return { ...(await present(ctx, widgetId, found.version, found.document)), versions };
+  return { ...(await present(ctx, widgetId, (history[index] as { version: number }).version, documents[index] as WidgetDocument)), versions };
 }
 
 /** What the public routes need: no account, no key. */
@@ -229,11 +244,11 @@ export interface PublicDeps {
 /** A version's page for its signed preview link, or null when the link is not valid. */
 export async function previewOf(deps: PublicDeps, widgetId: string, version: number, signature: string) {
   if (!(await deps.files.verifySignature(previewPayload(widgetId, version), signature))) return null;
-  const found = await load(deps.store, null, widgetId, version).catch(() => null);
+  const found = await load(deps.store, null, widgetId, version).catch(missingAsNull);
   return found ? renderWidget(found.document.draft, widgetId, version, deps.baseUrl) : null;
 }
 
 /** The widget version a form was rendered in, with the account that owns it. */
 export async function formOf(store: Store, widgetId: string, version: number | undefined) {
-  return load(store, null, widgetId, version).catch(() => null);
+  return load(store, null, widgetId, version).catch(missingAsNull);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { hrefSchema, imageUrlSchema } from '../../src/render/html.js';
 import { formFieldSchema, sectionIdSchema, sectionSchema, sectionTypes } from '../../src/render/sections.js';
@@ -7,7 +8,7 @@ import { colorSchema, densities, modes, radii, themeRequestSchema, themeSchema }
 export const widgetKinds = ['landing', 'waitlist', 'newsletter', 'pricing', 'faq', 'testimonials', 'countdown', 'contact', 'booking', 'lead_capture', 'hero'] as const;
 export type WidgetKind = (typeof widgetKinds)[number];
 
-const line = (max: number) => z.string().trim().min(1).max(max);
+const line = textField;
 
 export const widgetIdSchema = z.string().regex(idPattern('widget'), 'must be a widget id such as "wgt_01…" from widget_generate');
 
@@ -52,11 +53,7 @@ export const contentSchema = copySchema.extend({
   deadline: z.iso.datetime({ offset: true }).optional().describe('When a countdown ends (ISO 8601).'),
   form_fields: z.array(formFieldSchema).min(1).max(10).optional().describe('The form\'s fields, replacing the kind\'s defaults.'),
   contact_email: z.email().max(254).optional(),
-  lang: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag such as "en" or "pt-BR"')
-    .optional()
-    .describe('The language of the copy; default "en".'),
+  lang: languageTag.optional().describe('The language of the copy; default "en".'),
 });
 export type ContentOverrides = z.output<typeof contentSchema>;
 
@@ -95,7 +92,7 @@ export const operationSchema = z.discriminatedUnion('op', [
     op: z.literal('set_text'),
     section_id: sectionIdSchema,
     field: z.string().regex(/^[a-z_]+(\.(\d+|[a-z_]+))*$/, 'must be a path into the section\'s props such as "headline" or "items.0.answer"'),
-    value: z.string().trim().min(1).max(1000),
+    value: line(1000),
   }),
   z.object({
     op: z.literal('set_theme'),
