@@ -22,7 +22,8 @@ const withoutCoreJs = {
 rmSync('dist/cli', { recursive: true, force: true });
 
 await build({
-  entryPoints: { 'agent-outcomes': 'dist/src/cli.js' },
+  // The compute worker is its own entry: each worker thread loads it (src/compute/pool.ts finds it beside the CLI).
+  entryPoints: { 'agent-outcomes': 'dist/src/cli.js', 'compute-worker': 'dist/src/compute/worker.js' },
   outdir: 'dist/cli',
   outExtension: { '.js': '.mjs' },
   splitting: true,

@@ -14,6 +14,7 @@ import { Access } from './access/access.js';
 import { Files } from './files/files.js';
 import type { PaymentGateway } from './payments/gateway.js';
 import { openAiCompatible } from './compose/openai.js';
+import { ComputePool } from './compute/pool.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
 import { restPrefix } from './kernel/catalogue.js';
@@ -23,6 +24,8 @@ export interface AppOptions {
   config: Config;
   /** The catalogue to serve; tests add their own tools to it. */
   tools?: readonly Tool[];
+  /** Modules (file URLs) exporting `tasks` for those tools, loaded by the compute threads. */
+  taskModules?: readonly string[];
   log?: Logger;
   now?: () => Date;
 }
@@ -59,7 +62,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const store = await openStore(config.databaseFile, log);
   const catalogue = new Catalogue(options.tools ?? defaultTools);
   const now = options.now ?? (() => new Date());
-  const access = new Access(store, now, { authMaxFailures: config.authMaxFailures });
+  const access = new Access(store, now, { authMaxFailures: config.authMaxFailures, keyMaxRefused: config.keyMaxRefused });
+  const compute = new ComputePool({ ...config.compute, extraTaskModules: options.taskModules, log: log.child({ component: 'compute' }) });
   const jobs = new JobQueue(store, {
     leaseMs: config.jobLeaseMs,
     maxAttempts: config.jobMaxAttempts,
@@ -90,6 +94,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     jobs,
     baseUrl,
     validateOutput: config.validateOutput,
+    compute,
+    callBudgetMs: config.callBudgetMs,
+    jobBudgetMs: config.jobBudgetMs,
     log,
     now,
   });
@@ -124,7 +131,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         import('./transports/http.js'),
       ]);
     const { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, requestLogging } = web;
-    const { restAuthentication, mcpAuthentication } = await import('./transports/auth.js');
+    const { authentication } = await import('./transports/auth.js');
     const { fileDownload, sharedDownload } = await import('./transports/files.js');
     const { publicRouter, publicErrors } = await import('./transports/public.js');
     const app = express();
@@ -149,16 +156,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     // Public pages and form posts (form-encoded bodies) come before the JSON-only API.
     app.use(publicRouter(publicRoutes, () => ({ store, files, baseUrl: baseUrl(), now, log })), publicErrors());
-    app.use(jsonBody());
+    // Keys are checked before a body is read: an unauthenticated caller gets nothing parsed.
+    const authenticated = authentication(access);
     const mcp = mcpHttpHandler(mcpDeps);
-    const mcpAuth = mcpAuthentication(access);
     for (const path of ['/mcp', `${restPrefix}/mcp`]) {
-      app.post(path, ...mcpAuth, mcp);
+      app.post(path, authenticated, ...jsonBody(), mcp);
       app.all(path, methodNotAllowed(path === '/mcp' ? ['POST'] : ['GET', 'POST']));
     }
     app.get('/share/:token', sharedDownload(files));
-    app.get(`${restPrefix}/files/:fileId`, restAuthentication(access), fileDownload(files));
-    app.use(restPrefix, restAuthentication(access), restRouter(catalogue, dispatcher, access));
+    app.get(`${restPrefix}/files/:fileId`, authenticated, fileDownload(files));
+    app.use(restPrefix, authenticated, ...jsonBody(), restRouter(catalogue, dispatcher, access));
     app.use(notFound());
     app.use(errorHandler());
     return app;
@@ -181,8 +188,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     httpApp,
     async listen() {
       await startSweeping();
-      await worker.start();
-      server = http.createServer(await httpApp());
+      await Promise.all([worker.start(), compute.warm()]);
+      const { headersTimeoutMs, requestTimeoutMs, maxConnections } = config.http;
+      // Seconds, not minutes: a client that stalls its headers or body is answered 408 and let go.
+      // Node checks these every `connectionsCheckingInterval` (30 s by default): once a second here.
+      server = http.createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, await httpApp());
+      server.maxConnections = maxConnections;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(config.port, config.host, () => resolve());
@@ -219,6 +230,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         await worker.stop(config.shutdownGraceMs);
         server?.closeAllConnections();
         await stopped;
+        await compute.close();
         await store.close();
         log.info('stopped');
         log.flush();

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +41,22 @@ export const environmentSchema = z.object({
   AUTH_MAX_FAILURES: integer(1, 1_000_000, 20).describe(
     'Failed authentications one address may make per minute before it is refused (429 rate_limited).',
   ),
+  KEY_MAX_REFUSED: integer(1, 1_000_000, 120).describe(
+    'Calls one agent key may have refused (4xx: invalid input, unknown ids…) per minute before its calls get 429 rate_limited until the minute is over.',
+  ),
+  COMPUTE_THREADS: integer(1, 64, Math.max(1, os.availableParallelism())).describe(
+    'Worker threads for CPU-heavy steps (composing, planning, rendering); default: one per core.',
+  ),
+  COMPUTE_QUEUE: integer(1, 100_000, 256).describe('Computing steps that may wait for a thread; past that calls get 503 unavailable.'),
+  COMPUTE_QUEUE_WAIT_MS: integer(100, 600_000, 15_000).describe('How long a computing step may wait for a thread before its call gets 503 unavailable.'),
+  COMPUTE_HEAP_MB: integer(32, 16_384, 512).describe('Heap of each compute thread; a step that needs more is stopped (422 budget_exceeded).'),
+  CALL_BUDGET_MS: integer(50, 600_000, 5_000).describe(
+    'Computing time one inline call may use; past it the work is stopped and the call fails with 422 budget_exceeded (nothing charged).',
+  ),
+  JOB_BUDGET_MS: integer(50, 3_600_000, 120_000).describe('Computing time one job may use (the same rule, for work run as a job).'),
+  HEADERS_TIMEOUT_SECONDS: integer(1, 600, 10).describe('How long a client may take to send the request headers (408 after).'),
+  REQUEST_TIMEOUT_SECONDS: integer(1, 3600, 30).describe('How long a client may take to send a whole request, body included (408 after).'),
+  MAX_CONNECTIONS: integer(1, 1_000_000, 1024).describe('Open HTTP connections this process accepts at once; more are closed at once.'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|loopback|linklocal|uniquelocal|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count, or addresses/subnets (comma-separated)')
@@ -96,6 +113,11 @@ export interface Config {
   allowedHosts: string[];
   validateOutput: boolean;
   authMaxFailures: number;
+  keyMaxRefused: number;
+  compute: { threads: number; maxQueue: number; queueWaitMs: number; heapMb: number };
+  callBudgetMs: number;
+  jobBudgetMs: number;
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
   trustProxy: boolean | number | string;
   bootstrap: boolean;
   stripe: { secretKey: string; apiBase: string | undefined } | undefined;
@@ -158,6 +180,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     validateOutput: e.NODE_ENV !== 'production',
     authMaxFailures: e.AUTH_MAX_FAILURES,
+    keyMaxRefused: e.KEY_MAX_REFUSED,
+    compute: { threads: e.COMPUTE_THREADS, maxQueue: e.COMPUTE_QUEUE, queueWaitMs: e.COMPUTE_QUEUE_WAIT_MS, heapMb: e.COMPUTE_HEAP_MB },
+    callBudgetMs: e.CALL_BUDGET_MS,
+    jobBudgetMs: e.JOB_BUDGET_MS,
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      // Node requires the request time-out to be at least the headers time-out.
+      requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT_SECONDS, e.HEADERS_TIMEOUT_SECONDS) * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE } : undefined,
     llm: llmOf(e),

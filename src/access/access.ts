@@ -8,7 +8,7 @@ import { Accounts } from './accounts.js';
 import { AgentKeys } from './keys.js';
 import { Meter } from './usage.js';
 import { Idempotency } from './idempotency.js';
-import { AuthThrottle } from './auth-throttle.js';
+import { FailureThrottle } from './failure-throttle.js';
 import { grants } from './scopes.js';
 import type { Caller } from './caller.js';
 
@@ -18,10 +18,14 @@ export class Access {
   readonly keys: AgentKeys;
   readonly meter: Meter;
   readonly idempotency: Idempotency;
-  readonly throttle: AuthThrottle;
+  /** Failed authentications per client address: guessing keys stops, valid keys keep working. */
+  readonly throttle: FailureThrottle;
+  /** Refused calls per agent key: invalid input costs no units, so it is limited here instead. */
+  readonly refusals: FailureThrottle;
 
-  constructor(store: Store, now: () => Date, options: { authMaxFailures?: number } = {}) {
-    this.throttle = new AuthThrottle(options.authMaxFailures);
+  constructor(store: Store, now: () => Date, options: { authMaxFailures?: number; keyMaxRefused?: number } = {}) {
+    this.throttle = new FailureThrottle(options.authMaxFailures);
+    this.refusals = new FailureThrottle(options.keyMaxRefused);
     this.accounts = new Accounts(store, now);
     this.keys = new AgentKeys(store, now);
     this.meter = new Meter(store, now);

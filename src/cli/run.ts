@@ -9,6 +9,8 @@ export interface CliOptions {
   env?: NodeJS.ProcessEnv;
   /** The catalogue to serve (tests add test-only tools). */
   tools?: readonly Tool[];
+  /** Modules exporting `tasks` for those tools (see AppOptions). */
+  taskModules?: readonly string[];
 }
 
 const usageError = (message: string) => {
@@ -76,7 +78,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
 
   // Loaded here so that `--help` stays instant.
   const { createApp } = await import('../app.js');
-  const app = await createApp({ config, tools: options.tools });
+  const app = await createApp({ config, tools: options.tools, taskModules: options.taskModules });
   const bootstrapped = await app.bootstrap();
   if (bootstrapped) {
     // The one time the secret is shown: on stderr (stdout belongs to stdio's JSON-RPC) and in a 0600 file.

@@ -8,6 +8,7 @@ import type { Access } from '../access/access.js';
 import type { Files } from '../files/files.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import type { GenerationRequest, GenerationResult, Sampler } from '../compose/types.js';
+import type { Compute } from './task.js';
 
 export const toolNamePattern = /^[a-z0-9_]{1,64}$/;
 
@@ -48,6 +49,11 @@ export interface ToolContext {
    * OpenAI-compatible endpoint, else the request's template; reports which one wrote it.
    */
   compose: { generate<T>(request: Omit<GenerationRequest<T>, 'sampler' | 'signal'>): Promise<GenerationResult<T>> };
+  /**
+   * Runs a CPU-heavy task (`defineTask`) on a worker thread within the call's computing budget;
+   * past the budget it is stopped and the call fails with 422 budget_exceeded.
+   */
+  compute: Compute;
   /** The payment processor, or null when none is configured (STRIPE_SECRET_KEY). */
   payments: PaymentGateway | null;
   log: Logger;

@@ -36,5 +36,24 @@ export const hrefSchema = z
   .max(2000)
   .refine(isSafeHref, 'must be an http(s) or mailto URL, or an in-page anchor such as "#pricing"');
 
-/** Input schema for an image (a logo): http(s) only. */
-export const imageUrlSchema = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2000);
+const dnsName = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const ipv6Literal = /^\[[0-9a-f:.]+\]$/;
+
+/**
+ * The URL's origin as a Content-Security-Policy source (`https://cdn.example.com:8443`), or
+ * null. The URL parser lets `;`, `*` or `'` through in hosts, and any of them would rewrite the
+ * policy, so only DNS names and IP literals are accepted.
+ */
+export function cspOrigin(value: string): string | null {
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!dnsName.test(url.hostname) && !ipv6Literal.test(url.hostname)) return null;
+  return url.origin;
+}
+
+/** Input schema for an image (a logo): http(s) only, from a host a page's policy can name. */
+export const imageUrlSchema = z
+  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+  .max(2000)
+  .refine((value) => cspOrigin(value) !== null, 'must be an http(s) URL whose host is a domain name or an IP address (letters, digits, hyphens and dots)');

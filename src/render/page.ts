@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { esc, safeHref } from './html.js';
+import { cspOrigin, esc, safeHref } from './html.js';
 import { renderSection, type Section } from './sections.js';
 import { stylesheet } from './styles.js';
 import type { Theme } from './theme.js';
@@ -89,8 +89,8 @@ function imageOrigins(sections: readonly Section[]): string[] {
   const origins = new Set<string>();
   for (const section of sections) {
     if (section.type === 'header' && section.props.logo_url) {
-      const href = safeHref(section.props.logo_url);
-      if (href) origins.add(new URL(href).origin);
+      const origin = cspOrigin(section.props.logo_url);
+      if (origin) origins.add(origin);
     }
   }
   return [...origins];

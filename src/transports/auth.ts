@@ -1,6 +1,4 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
-import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Access } from '../access/access.js';
 import type { Caller } from '../access/caller.js';
@@ -11,7 +9,11 @@ const realm = 'Bearer realm="agent-outcomes"';
 
 const bearerOf = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
 
-/** A throttled address is refused before its credentials are even looked at. */
+function refuse(res: Response, message: string, challenge: string, hint: string): void {
+  sendError(res, new OutcomeError('unauthenticated', message, { headers: { 'WWW-Authenticate': challenge }, hint }));
+}
+
+/** A bad key from an address that has failed too often: refused without counting, until its minute is over. */
 function refuseThrottled(access: Access, req: Request, res: Response): boolean {
   const retryAfter = access.throttle.retryAfter(req.ip ?? 'unknown');
   if (!retryAfter) return false;
@@ -25,76 +27,52 @@ function refuseThrottled(access: Access, req: Request, res: Response): boolean {
   return true;
 }
 
-/** REST: `Authorization: Bearer ak_…` → the caller, or 401 in the envelope with WWW-Authenticate. */
-export function restAuthentication(access: Access): RequestHandler {
+/**
+ * `Authorization: Bearer ak_…` → the caller, for REST and MCP over HTTP alike; else 401 in the
+ * envelope with `WWW-Authenticate` (which MCP clients react to). Only failures are throttled:
+ * an address that keeps presenting bad keys gets 429 for them, while a valid key from the same
+ * address (a shared NAT, a proxy without TRUST_PROXY) keeps working.
+ */
+export function authentication(access: Access): RequestHandler {
   return async (req, res, next) => {
-    if (refuseThrottled(access, req, res)) return;
     const header = req.headers.authorization;
     const secret = bearerOf(header);
     if (!secret) {
-      sendError(
+      refuse(
         res,
-        new OutcomeError('unauthenticated', header ? 'The Authorization header must be "Bearer <agent key>".' : 'This call needs an agent key: send Authorization: Bearer ak_….', {
-          headers: { 'WWW-Authenticate': header ? `${realm}, error="invalid_request"` : realm },
-          hint: 'Create a key with `agent-outcomes keys create`; on first start one is written to DATA_DIR/dev-key.',
-        }),
+        header ? 'The Authorization header must be "Bearer <agent key>".' : 'This call needs an agent key: send Authorization: Bearer ak_….',
+        header ? `${realm}, error="invalid_request"` : realm,
+        'Create a key with `agent-outcomes keys create`; on first start one is written to DATA_DIR/dev-key.',
       );
       return;
     }
     const caller = await access.keys.verify(secret);
     if (!caller) {
+      if (refuseThrottled(access, req, res)) return;
       access.throttle.fail(req.ip ?? 'unknown');
-      sendError(
+      refuse(
         res,
-        new OutcomeError('unauthenticated', 'The agent key is not valid: it is malformed, unknown or revoked.', {
-          headers: { 'WWW-Authenticate': `${realm}, error="invalid_token", error_description="unknown or revoked agent key"` },
-          hint: 'Use a current key; list them with `agent-outcomes keys list --account ID`.',
-        }),
+        'The agent key is not valid: it is malformed, unknown or revoked.',
+        `${realm}, error="invalid_token", error_description="unknown or revoked agent key"`,
+        'Use a current key; list them with `agent-outcomes keys list --account ID`.',
       );
       return;
     }
     res.locals.caller = caller;
+    // The MCP transport hands `req.auth` to tool calls as `extra.authInfo`.
+    (req as Request & { auth?: AuthInfo }).auth = {
+      token: '',
+      clientId: caller.keyId ?? caller.accountId,
+      scopes: [...caller.scopes],
+      extra: { accountId: caller.accountId, keyId: caller.keyId },
+    };
     next();
   };
 }
 
-/** The caller an MCP request carries in `extra.authInfo` (set by requireBearerAuth). */
+/** The caller an MCP request carries in `extra.authInfo` (set by `authentication`). */
 export function callerOfAuthInfo(authInfo: AuthInfo | undefined): Caller | undefined {
   const extra = authInfo?.extra as { accountId?: string; keyId?: string } | undefined;
   if (!authInfo || !extra?.accountId) return undefined;
   return { accountId: extra.accountId, keyId: extra.keyId ?? null, scopes: authInfo.scopes };
-}
-
-/**
- * MCP over HTTP: the SDK's requireBearerAuth (an HTTP 401 with WWW-Authenticate that MCP
- * clients react to), behind the same throttle as REST; the tool sees `extra.authInfo`.
- */
-export function mcpAuthentication(access: Access): RequestHandler[] {
-  const bearer = requireBearerAuth({
-    verifier: {
-      async verifyAccessToken(token): Promise<AuthInfo> {
-        const caller = await access.keys.verify(token);
-        if (!caller) throw new InvalidTokenError('The agent key is not valid: it is malformed, unknown or revoked.');
-        return {
-          token,
-          clientId: caller.keyId ?? caller.accountId,
-          scopes: [...caller.scopes],
-          // Agent keys do not expire; the SDK requires a time, so this authorisation lasts the request.
-          expiresAt: Math.floor(Date.now() / 1000) + 3600,
-          extra: { accountId: caller.accountId, keyId: caller.keyId },
-        };
-      },
-    },
-  });
-  const throttle: RequestHandler = (req, res, next) => {
-    if (refuseThrottled(access, req, res)) return;
-    // Count failures of a key that was actually presented.
-    if (req.headers.authorization) {
-      res.once('finish', () => {
-        if (res.statusCode === 401) access.throttle.fail(req.ip ?? 'unknown');
-      });
-    }
-    next();
-  };
-  return [throttle, bearer];
 }

@@ -15,6 +15,8 @@ import type { Files } from '../files/files.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import type { Reservation, UsageState } from '../access/usage.js';
 import { newId } from '../kernel/ids.js';
+import { checkInputDepth } from '../kernel/json-depth.js';
+import { CallBudget, type ComputePool } from '../compute/pool.js';
 
 export interface CallOptions {
   caller: Caller;
@@ -49,6 +51,11 @@ export interface DispatcherOptions {
   jobs: JobQueue;
   baseUrl: () => string;
   validateOutput: boolean;
+  /** Worker threads for the tools' CPU-heavy tasks. */
+  compute: ComputePool;
+  /** Computing time an inline call may use (CALL_BUDGET_MS); a job gets `jobBudgetMs`. */
+  callBudgetMs: number;
+  jobBudgetMs: number;
   /** Parent logger of jobs' logs (request-scoped loggers come with each call). */
   log: Logger;
   now?: () => Date;
@@ -72,6 +79,7 @@ export class Dispatcher {
    * paths: a misspelt optional field would otherwise be dropped without a word.
    */
   parseInput(tool: Tool, raw: unknown): Record<string, unknown> {
+    checkInputDepth(raw, `The input for ${tool.name}`);
     const parsed = tool.input.safeParse(raw ?? {});
     if (!parsed.success) throw invalidInput(parsed.error, `input for ${tool.name}`);
     const unknown = unknownFields(raw, parsed.data);
@@ -88,7 +96,31 @@ export class Dispatcher {
     return parsed.data;
   }
 
+  /**
+   * A key whose calls keep being refused (invalid input costs no units) is slowed down: past
+   * KEY_MAX_REFUSED a minute its calls get 429 rate_limited until the minute is over.
+   */
   async call(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
+    const subject = options.caller.keyId ?? options.caller.accountId;
+    const retryAfter = this.options.access.refusals.retryAfter(subject);
+    if (retryAfter) {
+      throw new OutcomeError('rate_limited', `Too many refused calls from this agent key in the last minute; try again in ${retryAfter} s.`, {
+        headers: { 'Retry-After': String(retryAfter) },
+        hint: 'Fix the input the earlier errors named before calling again; refused calls cost no units but are limited.',
+      });
+    }
+    try {
+      return await this.callAuthorized(tool, raw, options);
+    } catch (error) {
+      if (error instanceof OutcomeError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+        // Work stopped at its budget burnt seconds of CPU: it weighs as much as many quick refusals.
+        this.options.access.refusals.fail(subject, error.code === 'budget_exceeded' ? 10 : 1);
+      }
+      throw error;
+    }
+  }
+
+  private async callAuthorized(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
     const { access, jobs } = this.options;
     access.authorize(tool, options.caller);
     // Plan and limit come before the input: a refused account learns it whatever it sends.
@@ -109,6 +141,7 @@ export class Dispatcher {
           requestId: options.requestId,
           log: options.log,
           signal: options.signal ?? neverAborted,
+          budget: new CallBudget(this.options.callBudgetMs, `run it as a job (REST: Prefer: respond-async), which may compute for ${Math.round(this.options.jobBudgetMs / 1000)} s`),
           progress: async (progress) => options.onProgress?.(progress),
           sampler: options.sampler,
           onReplay: () => {
@@ -167,6 +200,7 @@ export class Dispatcher {
       requestId: job.request_id ?? job.id,
       log: this.jobLog(job),
       signal,
+      budget: new CallBudget(this.options.jobBudgetMs, undefined),
       progress,
     });
   };
@@ -183,12 +217,13 @@ export class Dispatcher {
       requestId: string;
       log: Logger;
       signal: AbortSignal;
+      budget: CallBudget;
       progress: (progress: JobProgress) => Promise<void>;
       sampler?: Sampler;
       onReplay?: () => void;
     },
   ): Promise<Record<string, unknown>> {
-    const { catalogue, store, jobs, access, files, payments, llm, baseUrl, validateOutput } = this.options;
+    const { catalogue, store, jobs, access, files, payments, llm, baseUrl, validateOutput, compute } = this.options;
     const context: ToolContext = {
       requestId: call.requestId,
       caller: call.caller,
@@ -199,6 +234,7 @@ export class Dispatcher {
       payments,
       sampler: call.sampler,
       compose: { generate: (request) => generate({ ...request, sampler: call.sampler, signal: call.signal }, llm) },
+      compute: (task, input) => compute.run(task, input, call.budget, call.signal),
       log: call.log,
       signal: call.signal,
       now: this.now,

@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Response }
 import type { Logger } from 'pino';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
 import { newId } from '../kernel/ids.js';
+import { checkInputDepth } from '../kernel/json-depth.js';
 import type { Caller } from '../access/caller.js';
 
 export const bodyLimit = '4mb';
@@ -105,12 +106,21 @@ export function jsonBody(): RequestHandler[] {
       ),
     );
   };
-  return [requireJson, express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] })];
+  // Depth is checked once the JSON is parsed (V8 parses any depth), before anything walks it recursively.
+  const shallow: RequestHandler = (req, _res, next) => {
+    checkInputDepth(req.body, 'The request body');
+    next();
+  };
+  return [requireJson, express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }), shallow];
 }
 
 interface BodyParserError {
   type?: string;
   status?: number;
+  /** http-errors marks client errors safe to show. */
+  expose?: boolean;
+  /** zlib's, for a body that does not decompress (Z_DATA_ERROR, ERR__ERROR_FORMAT_…). */
+  code?: string;
   message: string;
 }
 
@@ -132,7 +142,12 @@ export function fromHttpError(err: unknown, limit = bodyLimit): OutcomeError | u
       return new OutcomeError('invalid_input', `The request body was incomplete (${parserError.message}).`);
     default:
       // Express answers a path it cannot decode (malformed percent-encoding) with a 400 error.
-      return err instanceof URIError && parserError.status === 400 ? new OutcomeError('invalid_input', 'The request path could not be decoded (malformed percent-encoding).') : undefined;
+      if (err instanceof URIError && parserError.status === 400) return new OutcomeError('invalid_input', 'The request path could not be decoded (malformed percent-encoding).');
+      // A gzip/deflate/br body that does not decompress: the decoder's own error, marked safe to show.
+      if (parserError?.status === 400 && parserError.expose === true && typeof parserError.code === 'string') {
+        return new OutcomeError('invalid_input', `The request body could not be decompressed as its Content-Encoding says (${parserError.message}); send it uncompressed or compressed correctly.`);
+      }
+      return undefined;
   }
 }
 

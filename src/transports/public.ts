@@ -5,6 +5,7 @@ import type { PublicContext, PublicRequest, PublicResponse, PublicRoute } from '
 import { renderNotice } from '../render/page.js';
 import { resolveTheme } from '../render/theme.js';
 import { isPlainObject } from '../kernel/unknown-fields.js';
+import { checkInputDepth } from '../kernel/json-depth.js';
 import { fromHttpError } from './http.js';
 
 /** Form posts are small: a few fields of text. */
@@ -74,6 +75,7 @@ function handler(route: PublicRoute, context: () => PublicContext): RequestHandl
     try {
       const body: unknown = req.body ?? {};
       if (!isPlainObject(body)) throw new OutcomeError('invalid_input', 'The body must be form fields or a JSON object.');
+      checkInputDepth(body, 'The body');
       const request: PublicRequest = { params: req.params as Record<string, string>, query: queryOf(req), body, wantsJson: wantsJson(req), referer: req.get('referer') };
       send(res, await route.handle(request, { ...context(), log: req.log }));
     } catch (thrown) {

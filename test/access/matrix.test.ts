@@ -5,6 +5,7 @@ import type { Tool } from '../../src/kernel/tool.js';
 import { scopes, grants } from '../../src/access/scopes.js';
 import { verifiedKeyTtlMs } from '../../src/access/keys.js';
 import { json, startApp, type StartedApp } from '../helpers.js';
+import { errorEnvelopeSchema } from '../../src/kernel/errors.js';
 
 /** A scope that does not grant `needed`. */
 const otherScope = (needed: string) => scopes.find((scope) => scope !== '*' && !grants([scope], needed)) as string;
@@ -111,9 +112,9 @@ describe('access control over the whole catalogue', () => {
     expect((await fetch(`${app.url}/api/agents/openapi.json`)).status).toBe(200);
   });
 
-  it('MCP HTTP: no key, a garbage key and a revoked key are an HTTP 401', async () => {
+  it('MCP HTTP: no key, a garbage key and a revoked key are an HTTP 401 with the envelope', async () => {
     for (const secret of [undefined, 'garbage', keys.revoked]) {
-      await expect(mcpClient(secret)).rejects.toThrow(/401|invalid_token|Unauthorized/i);
+      await expect(mcpClient(secret)).rejects.toThrow(/unauthenticated/);
       const raw = await fetch(`${app.url}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
@@ -121,6 +122,10 @@ describe('access control over the whole catalogue', () => {
       });
       expect(raw.status).toBe(401);
       expect(raw.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      const body = await json(raw);
+      expect(errorEnvelopeSchema.safeParse(body).success).toBe(true);
+      expect(body.error.code).toBe('unauthenticated');
+      expect(body.error.message).toMatch(secret ? /not valid/ : /needs an agent key/);
     }
   });
 
@@ -157,7 +162,7 @@ describe('access control over the whole catalogue', () => {
 });
 
 describe('failed authentication', () => {
-  it('is slowed down per address: 429 rate_limited, distinct from the usage 429', async () => {
+  it('is slowed down per address for bad keys only: 429 rate_limited, distinct from the usage 429', async () => {
     const app = await startApp({ AUTH_MAX_FAILURES: '5' });
     try {
       const attempt = (secret: string) => fetch(`${app.url}/api/agents/usage`, { headers: { authorization: `Bearer ${secret}` } });
@@ -166,11 +171,18 @@ describe('failed authentication', () => {
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await json(limited)).error.code).toBe('rate_limited');
-      // Even a valid key from that address waits: guessing cannot go on in between.
-      expect((await app.api('/api/agents/usage')).status).toBe(429);
-      // MCP shares the throttle.
-      const mcp = await fetch(`${app.url}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json' }, body: '{}' });
+      // A valid key from the same address (a shared NAT, a proxy without TRUST_PROXY) keeps working, over REST and MCP.
+      expect((await app.api('/api/agents/usage')).status).toBe(200);
+      const mcpList = await fetch(`${app.url}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(mcpList.status).toBe(200);
+      // Bad keys stay refused, on MCP too (it shares the throttle), while the address is throttled.
+      const mcp = await fetch(`${app.url}/mcp`, { method: 'POST', headers: { authorization: 'Bearer ak_guess', 'content-type': 'application/json' }, body: '{}' });
       expect(mcp.status).toBe(429);
+      expect((await attempt(`ak_${'w'.repeat(43)}`)).status).toBe(429);
     } finally {
       await app.close();
     }

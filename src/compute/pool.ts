@@ -1,0 +1,170 @@
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import type { Piscina } from 'piscina';
+import { OutcomeError, type ErrorEnvelope } from '../kernel/errors.js';
+import type { Task } from '../kernel/task.js';
+import type { TaskMessage, TaskReply, WorkerData } from './protocol.js';
+
+export interface ComputePoolOptions {
+  /** Worker threads (COMPUTE_THREADS). */
+  threads: number;
+  /** Tasks that may wait for a thread; past that a call is refused at once with 503 (COMPUTE_QUEUE). */
+  maxQueue: number;
+  /** How long a task may wait for a thread before the call is refused with 503. */
+  queueWaitMs: number;
+  /** Heap of each worker thread, in MB: a task that needs more is stopped like one that runs too long. */
+  heapMb: number;
+  /** Modules (file URLs) whose `tasks` export the workers load besides the catalogue's (tests add theirs). */
+  extraTaskModules?: readonly string[];
+  log: Logger;
+}
+
+/**
+ * The time one call may spend computing, across all its tasks. Only time a task spends running
+ * on a worker counts: waiting for a free thread is the server's doing, not the input's.
+ */
+export class CallBudget {
+  private spent = 0;
+
+  constructor(
+    readonly limitMs: number,
+    /** What the caller can do to get more, e.g. "run it as a job (Prefer: respond-async) for 120 s". */
+    readonly escalation: string | undefined,
+  ) {}
+
+  get remainingMs(): number {
+    return Math.max(0, this.limitMs - this.spent);
+  }
+
+  spend(ms: number): void {
+    this.spent += ms;
+  }
+}
+
+/** Where the worker entry is: beside this module from source or tsc's output, at the bundle's root when bundled. */
+function workerEntry(): string {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return fileURLToPath(new URL('./worker-source.mjs', here));
+  if (/\/dist\/src\/compute\/pool\.js$/.test(here)) return fileURLToPath(new URL('./worker.js', here));
+  // esbuild puts this module in the CLI bundle or one of its chunks; the worker is its own entry beside the CLI.
+  return fileURLToPath(new URL(here.includes('/chunks/') ? '../compute-worker.mjs' : './compute-worker.mjs', here));
+}
+
+const formatMs = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`);
+
+/** Why the pool stopped a task itself (as opposed to the caller going away). */
+type Stop = 'budget' | 'busy';
+
+/**
+ * CPU-bound steps of outcomes run here, on worker threads (piscina), so that one call's
+ * computing never stalls the HTTP loop that answers everyone else. Each task runs within
+ * what is left of its call's budget; past it the thread is terminated (piscina replaces it)
+ * and the call fails with 422 budget_exceeded, naming the input that was too costly.
+ */
+export class ComputePool {
+  private pool: Piscina | undefined;
+  private loading: Promise<Piscina> | undefined;
+
+  constructor(private readonly options: ComputePoolOptions) {}
+
+  /** Threads start on first use (stdio starts fast) or when `warm` is called (the HTTP server). */
+  private start(): Promise<Piscina> {
+    this.loading ??= import('piscina').then(({ Piscina }) => {
+      const { threads, maxQueue, heapMb } = this.options;
+      this.pool = new Piscina({
+        filename: workerEntry(),
+        minThreads: threads,
+        maxThreads: threads,
+        maxQueue,
+        idleTimeout: 60_000,
+        resourceLimits: { maxOldGenerationSizeMb: heapMb },
+        workerData: { extraTaskModules: this.options.extraTaskModules ?? [] } satisfies WorkerData,
+      });
+      return this.pool;
+    });
+    return this.loading;
+  }
+
+  /** Resolves once the threads have loaded the tasks (a no-op message per thread), so that the first call does not wait for them. */
+  async warm(): Promise<void> {
+    const pool = await this.start();
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const ping: TaskMessage = { name: '', input: null, started };
+    await Promise.all(Array.from({ length: this.options.threads }, () => pool.run(ping)));
+  }
+
+  /** Runs one task within `budget`, stopped early if `signal` aborts (the caller went away). */
+  async run<I, O>(task: Task<I, O>, input: I, budget: CallBudget, signal: AbortSignal): Promise<O> {
+    signal.throwIfAborted();
+    if (budget.remainingMs <= 0) throw this.overBudget(task, input, budget);
+    const pool = await this.start();
+    if (pool.queueSize >= this.options.maxQueue) throw busy(this.options.queueWaitMs);
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const stopper = new AbortController();
+    let stop: Stop | undefined;
+    const halt = (why: Stop) => {
+      stop ??= why;
+      stopper.abort();
+    };
+    const onCallerAbort = () => stopper.abort();
+    signal.addEventListener('abort', onCallerAbort, { once: true });
+    let runningSince: number | undefined;
+    let budgetTimer: NodeJS.Timeout | undefined;
+    let settled = false;
+    // The worker flips `started` when it picks the task up: only then does the budget run.
+    const waiting = Atomics.waitAsync(started, 0, 0, this.options.queueWaitMs);
+    const onStart = (outcome: string) => {
+      if (settled) return;
+      if (outcome === 'timed-out') return halt('busy');
+      if (Atomics.load(started, 0) !== 1) return;
+      runningSince = performance.now();
+      budgetTimer = setTimeout(() => halt('budget'), budget.remainingMs);
+    };
+    if (waiting.async) void waiting.value.then(onStart);
+    else onStart('ok');
+    const message: TaskMessage = { name: task.name, input, started };
+    try {
+      const reply = (await pool.run(message, { signal: stopper.signal })) as TaskReply;
+      if (!reply.ok) throw OutcomeError.fromEnvelope(reply.error as ErrorEnvelope);
+      return reply.value as O;
+    } catch (error) {
+      if (stop === 'budget' || isOutOfMemory(error)) throw this.overBudget(task, input, budget, isOutOfMemory(error));
+      if (stop === 'busy') throw busy(this.options.queueWaitMs);
+      if (signal.aborted) throw signal.reason ?? error;
+      if (error instanceof OutcomeError) throw error;
+      if (isPoolFull(error)) throw busy(this.options.queueWaitMs);
+      throw error;
+    } finally {
+      settled = true;
+      clearTimeout(budgetTimer);
+      signal.removeEventListener('abort', onCallerAbort);
+      if (runningSince !== undefined) budget.spend(performance.now() - runningSince);
+      // Wakes the wait above if the task never started, so that nothing lingers until its time-out.
+      if (Atomics.compareExchange(started, 0, 0, 2) === 0) Atomics.notify(started, 0);
+    }
+  }
+
+  private overBudget<I>(task: Task<I, unknown>, input: I, budget: CallBudget, memory = false): OutcomeError {
+    const what = task.describe(input);
+    const limit = memory ? `more memory than a call may use (${this.options.heapMb} MB)` : `more than its ${formatMs(budget.limitMs)} of computing`;
+    return new OutcomeError('budget_exceeded', `This input needed ${limit} and was stopped (${task.name}; the costly part: ${what}); nothing was charged.`, {
+      details: { task: task.name, input: what, budget_ms: budget.limitMs, ...(memory ? { heap_mb: this.options.heapMb } : {}) },
+      hint: `Send less (${what})${budget.escalation ? `, or ${budget.escalation}` : ''}.`,
+    });
+  }
+
+  async close(): Promise<void> {
+    const pool = this.pool ?? (this.loading ? await this.loading : undefined);
+    await pool?.destroy();
+  }
+}
+
+function busy(queueWaitMs: number): OutcomeError {
+  const seconds = Math.max(1, Math.ceil(queueWaitMs / 1000));
+  return new OutcomeError('unavailable', `The server is busy computing other calls; try again in ${seconds} s. Nothing was charged.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+const isOutOfMemory = (error: unknown) => (error as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+const isPoolFull = (error: unknown) => error instanceof Error && /task queue is at limit/i.test(error.message);

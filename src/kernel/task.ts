@@ -1,0 +1,28 @@
+/**
+ * A CPU-bound step of an outcome (composing copy, planning clips, rendering a PDF or a page):
+ * a pure function of plain data that runs on the compute pool's worker threads, so that the
+ * HTTP loop keeps answering while it works, and that can be stopped when it runs past its
+ * call's time budget. Input and output cross threads by structured clone: plain objects,
+ * arrays, strings, numbers, typed arrays; no functions, no class instances.
+ */
+export interface Task<I, O> {
+  /** Unique across the catalogue, e.g. `content.compose`; the worker finds the function by it. */
+  name: string;
+  run: (input: I) => O | Promise<O>;
+  /**
+   * What about this input made it costly, for the message when it runs out of time, e.g.
+   * `source_text (100,000 characters)`. Runs on the caller's thread: keep it cheap.
+   */
+  describe: (input: I) => string;
+}
+
+/** Defines a task; list it in the catalogue's task list (`tools/tasks.ts`) so that workers can run it. */
+export function defineTask<I, O>(task: Task<I, O>): Task<I, O> {
+  if (!/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/.test(task.name)) {
+    throw new Error(`Task name "${task.name}" must look like "outcome.step" (lowercase, dot-separated)`);
+  }
+  return task;
+}
+
+/** Runs tasks for one call, within what is left of that call's budget. */
+export type Compute = <I, O>(task: Task<I, O>, input: I) => Promise<O>;

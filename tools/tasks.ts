@@ -1,0 +1,7 @@
+import type { Task } from '../src/kernel/task.js';
+
+/**
+ * The CPU-heavy steps of the outcomes, which run on the compute pool's worker threads. The
+ * worker thread loads this list (and only this list) to find a task by name.
+ */
+export const tasks: readonly Task<any, any>[] = [];
