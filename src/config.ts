@@ -79,6 +79,9 @@ export const environmentSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
     .optional()
     .describe("Another host for Stripe's API (a local test server); default api.stripe.com."),
+  STRIPE_TIMEOUT_SECONDS: integer(1, 50, 10).describe(
+    'Longest a payment-link call to Stripe may take, retries included; then it fails with 502 "timed out" and nothing is stored.',
+  ),
   LLM_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:11434/v1' })
     .optional()
@@ -120,7 +123,7 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
   trustProxy: boolean | number | string;
   bootstrap: boolean;
-  stripe: { secretKey: string; apiBase: string | undefined } | undefined;
+  stripe: { secretKey: string; apiBase: string | undefined; timeoutMs: number } | undefined;
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** stdio's key; never logged. */
   agentKey: string | undefined;
@@ -191,7 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: e.MAX_CONNECTIONS,
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
-    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE } : undefined,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, timeoutMs: e.STRIPE_TIMEOUT_SECONDS * 1000 } : undefined,
     llm: llmOf(e),
     bootstrap: e.BOOTSTRAP === 'true',
     agentKey: e.AGENT_KEY,

@@ -58,33 +58,96 @@ function withoutSecrets(message: string, secretKey: string): string {
   return masked.replace(/\b(?:sk|rk)_(?:test|live)_[A-Za-z0-9]{8,}/g, '[redacted]');
 }
 
-function upstreamError(error: Stripe.errors.StripeError, secretKey: string): OutcomeError {
-  const said = withoutSecrets(error.message, secretKey).trim().replace(/\.$/, '') || 'no reason given';
+const details = (error: Stripe.errors.StripeError) => ({
+  processor: 'stripe',
+  type: error.rawType ?? error.type,
+  code: error.code,
+  status: error.statusCode,
+  request_id: error.requestId,
+});
+
+function timedOut(budgetMs: number): OutcomeError {
   return new OutcomeError(
     'upstream_error',
-    `Stripe refused to create the payment link: ${said}. Nothing was stored; retrying is safe.`,
-    {
-      details: {
-        processor: 'stripe',
-        type: error.rawType ?? error.type,
-        code: error.code,
-        status: error.statusCode,
-        request_id: error.requestId,
-      },
-    },
+    `Creating the payment link timed out: Stripe did not answer within ${budgetMs / 1000} s. Nothing was stored; retrying is safe ` +
+      '(the retry sends the same idempotency key, so Stripe returns the same link if it did create one).',
+    { details: { processor: 'stripe', type: 'timeout', timeout_ms: budgetMs } },
   );
+}
+
+/** The SDK's own timeout: its last attempt got no answer in time. */
+const isTimeout = (error: Stripe.errors.StripeError) =>
+  error instanceof Stripe.errors.StripeConnectionError && (error.detail as { code?: string } | undefined)?.code === 'ETIMEDOUT';
+
+function upstreamError(error: Stripe.errors.StripeError, secretKey: string, budgetMs: number): OutcomeError {
+  if (isTimeout(error)) return timedOut(budgetMs);
+  const said = withoutSecrets(error.message, secretKey).trim().replace(/\.$/, '') || 'no reason given';
+  // No answer at all is not a refusal: the agent should retry, not change its request.
+  const what = error instanceof Stripe.errors.StripeConnectionError ? 'Could not reach Stripe to create the payment link' : 'Stripe refused to create the payment link';
+  return new OutcomeError('upstream_error', `${what}: ${said}. Nothing was stored; retrying is safe.`, { details: details(error) });
+}
+
+/** How long creating a payment link may take in all, attempts, retries and backoff together. */
+const defaultTimeoutMs = 10_000;
+/** The shortest attempt worth a retry: Stripe usually answers in about a second, slower under load. */
+const minAttemptMs = 4_000;
+const maxRetries = 2;
+
+/**
+ * The SDK's per-attempt `timeout` and `maxNetworkRetries` whose worst case, every attempt
+ * timing out after the longest backoff (`initialMs · 2^(n−1)`, capped at `maxMs`), fits the
+ * budget: as many retries as leave each attempt `minAttemptMs`, else one attempt for all of it.
+ */
+export function attemptPlan(budgetMs: number, backoff: { initialMs: number; maxMs: number }): { timeout: number; maxNetworkRetries: number } {
+  for (let retries = maxRetries; retries > 0; retries -= 1) {
+    let sleeps = 0;
+    for (let retry = 1; retry <= retries; retry += 1) sleeps += Math.min(backoff.initialMs * 2 ** (retry - 1), backoff.maxMs);
+    const timeout = Math.floor((budgetMs - sleeps) / (retries + 1));
+    if (timeout >= minAttemptMs) return { timeout, maxNetworkRetries: retries };
+  }
+  return { timeout: budgetMs, maxNetworkRetries: 0 };
+}
+
+/**
+ * `work`, or the timed-out error once the budget is spent: the SDK's timeout is per attempt
+ * and resets whenever a byte arrives, so only this bounds the whole call. The SDK's request
+ * may still finish afterwards; its idempotency key makes a retry return that same link.
+ */
+async function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timedOut(budgetMs)), budgetMs);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  apiBase?: string | undefined;
+  /** The whole call's time budget (default 10 s): attempts, retries and backoff together. */
+  timeoutMs?: number | undefined;
 }
 
 /**
  * Payment links through Stripe's API. The SDK retries connection errors, 409s and 5xx answers
- * with the request's Idempotency-Key, so a retry never creates a second link.
+ * with the request's Idempotency-Key, so a retry never creates a second link; its attempts are
+ * fitted into one time budget, so that a hanging Stripe never holds a tool call for long.
  */
-export function stripeGateway(options: { secretKey: string; apiBase?: string }): PaymentGateway {
+export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const budgetMs = options.timeoutMs ?? defaultTimeoutMs;
   const stripe = new Stripe(options.secretKey, {
     ...(options.apiBase ? hostOptions(options.apiBase) : {}),
-    // The SDK's default (80 s) would hold a tool call far longer than an agent waits.
-    timeout: 15_000,
-    maxNetworkRetries: 2,
+    // Per request below; these only keep the SDK's defaults (80 s, retries) from applying.
+    timeout: budgetMs,
+    maxNetworkRetries: 0,
+  });
+  const plan = attemptPlan(budgetMs, {
+    initialMs: stripe.getInitialNetworkRetryDelay() * 1000,
+    maxMs: stripe.getMaxNetworkRetryDelay() * 1000,
   });
 
   return {
@@ -100,10 +163,10 @@ export function stripeGateway(options: { secretKey: string; apiBase?: string }):
         restrictions: { completed_sessions: { limit: 1 } },
       };
       try {
-        const link = await stripe.paymentLinks.create(params, { idempotencyKey: request.idempotencyKey });
+        const link = await withinBudget(stripe.paymentLinks.create(params, { idempotencyKey: request.idempotencyKey, ...plan }), budgetMs);
         return { id: link.id, url: link.url };
       } catch (thrown) {
-        throw thrown instanceof Stripe.errors.StripeError ? upstreamError(thrown, options.secretKey) : thrown;
+        throw thrown instanceof Stripe.errors.StripeError ? upstreamError(thrown, options.secretKey, budgetMs) : thrown;
       }
     },
   };

@@ -167,6 +167,28 @@ describe('invoices', () => {
     expect(Number(count.n)).toBe(0);
   });
 
+  it('input that cannot be an invoice is a 400 naming the field and what it takes, and stores nothing', async () => {
+    const before = await app.store.db.selectFrom('invoice_drafts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const line = acmeInvoice.line_items[0]!;
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ line_items: [{ ...line, unit_price: 5e-324 }] }, /line_items\[0\]\.unit_price: .*has 324 decimals; at most 2 are allowed/],
+      [{ line_items: [{ ...line, unit_price: -5 }] }, /line_items\[0\]\.unit_price: .*is negative/],
+      [{ line_items: [{ ...line, quantity: 1e300 }] }, /line_items\[0\]\.quantity: .*more than 1000000000/],
+      [{ currency: 'XXX' }, /currency: .*XXX.*no currency/],
+      [{ issue_date: '0000-01-01' }, /issue_date: .*2000-01-01 to 2099-12-31/],
+      [{ issue_date: '9999-12-31' }, /issue_date: .*2000-01-01 to 2099-12-31/],
+    ];
+    for (const [patch, message] of cases) {
+      const response = await post(app, '/invoice/create', { ...acmeInvoice, ...patch });
+      expect(response.status, JSON.stringify(patch)).toBe(400);
+      const { error } = await json(response);
+      expect(error.code).toBe('invalid_input');
+      expect(error.message).toMatch(message);
+    }
+    const after = await app.store.db.selectFrom('invoice_drafts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
   it('clear errors: unknown and foreign drafts 404, expired drafts 409, bad money 400, undrawable text 422', async () => {
     const missing = await post(app, '/invoice/confirm', { draft_id: 'drf_01aaaaaaaaaaaaaaaaaaaaaaaa' });
     expect(missing.status).toBe(404);

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import type { PaymentLinkRequest } from '../../src/payments/gateway.js';
-import { stripeGateway } from '../../src/payments/stripe.js';
+import { attemptPlan, stripeGateway } from '../../src/payments/stripe.js';
 import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.js';
 
 const secretKey = 'sk_test_51FakeSecretKeyForTheGatewayTests0000';
@@ -179,15 +179,15 @@ describe('stripeGateway: failures and retries', () => {
     expect(link.id).toBe(fake.links[0]!.id);
   });
 
-  it('gives up after two retries with upstream_error; calling again then creates exactly one link', async () => {
-    fake.failNext(503, { type: 'api_error', message: 'Stripe is temporarily unavailable.' }, 3);
+  it('gives up after its retry with upstream_error; calling again then creates exactly one link', async () => {
+    fake.failNext(503, { type: 'api_error', message: 'Stripe is temporarily unavailable.' }, 2);
     const request = linkRequest();
     const error = await outcomeError(gateway().createPaymentLink(request));
     expect(error.code).toBe('upstream_error');
     expect(error.message).toBe(
       'Stripe refused to create the payment link: Stripe is temporarily unavailable. Nothing was stored; retrying is safe.',
     );
-    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests).toHaveLength(2);
     expect(fake.links).toHaveLength(0);
 
     const link = await gateway().createPaymentLink(request);
@@ -257,6 +257,63 @@ describe('stripeGateway: failures and retries', () => {
   it('rejects an API base that is not an origin', () => {
     expect(() => stripeGateway({ secretKey, apiBase: 'ftp://127.0.0.1:12111' })).toThrow(/origin/);
     expect(() => stripeGateway({ secretKey, apiBase: 'http://127.0.0.1:12111/v1' })).toThrow(/origin/);
+  });
+});
+
+describe('stripeGateway: a Stripe that does not answer', () => {
+  it('gives up within its time budget, says it timed out (not refused), and the retry makes one link', async () => {
+    fake.hangNext();
+    const request = linkRequest();
+    const quick = stripeGateway({ secretKey, apiBase: fake.apiBase, timeoutMs: 1000 });
+    const started = performance.now();
+    const error = await outcomeError(quick.createPaymentLink(request));
+    const elapsed = performance.now() - started;
+
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    expect(elapsed).toBeLessThan(1000 + 500);
+    expect(error.code).toBe('upstream_error');
+    expect(error.status).toBe(502);
+    expect(error.message).toContain('timed out');
+    expect(error.message).toContain('Stripe did not answer within 1 s');
+    expect(error.message).toContain('Nothing was stored; retrying is safe');
+    expect(error.message).not.toContain('refused');
+    expect(error.details).toMatchObject({ processor: 'stripe', type: 'timeout', timeout_ms: 1000 });
+    // One attempt fills a 1 s budget: no retry piles up behind it.
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.links).toHaveLength(0);
+
+    const link = await quick.createPaymentLink(request);
+    expect(fake.links).toHaveLength(1);
+    expect(link.id).toBe(fake.links[0]!.id);
+  });
+
+  it('fits the SDK’s attempts, timeouts and backoff into the budget', () => {
+    const sdk = new Stripe(secretKey);
+    const delays = { initialMs: sdk.getInitialNetworkRetryDelay() * 1000, maxMs: sdk.getMaxNetworkRetryDelay() * 1000 };
+    const worstCase = ({ timeout, maxNetworkRetries }: { timeout: number; maxNetworkRetries: number }) => {
+      let sleeps = 0;
+      for (let retry = 1; retry <= maxNetworkRetries; retry += 1) sleeps += Math.min(delays.initialMs * 2 ** (retry - 1), delays.maxMs);
+      return (maxNetworkRetries + 1) * timeout + sleeps;
+    };
+    for (const budget of [1000, 2500, 5000, 8000, 10_000, 20_000, 30_000, 60_000]) {
+      const plan = attemptPlan(budget, delays);
+      expect(worstCase(plan), `${budget} ms`).toBeLessThanOrEqual(budget);
+      expect(plan.timeout).toBeGreaterThan(0);
+    }
+    expect(attemptPlan(1000, delays)).toEqual({ timeout: 1000, maxNetworkRetries: 0 });
+    // The default budget keeps one retry (a dropped connection, a 5xx) with attempts long enough for a slow answer.
+    expect(attemptPlan(10_000, delays)).toMatchObject({ maxNetworkRetries: 1 });
+    expect(attemptPlan(10_000, delays).timeout).toBeGreaterThanOrEqual(4000);
+    expect(attemptPlan(30_000, delays)).toMatchObject({ maxNetworkRetries: 2 });
+  });
+
+  it('says it could not reach Stripe when nothing listens, not that Stripe refused', async () => {
+    const closed = await startFakeStripe();
+    await closed.close();
+    const error = await outcomeError(stripeGateway({ secretKey, apiBase: closed.apiBase, timeoutMs: 1000 }).createPaymentLink(linkRequest()));
+    expect(error.code).toBe('upstream_error');
+    expect(error.message).toMatch(/^Could not reach Stripe to create the payment link: /);
+    expect(error.message).toContain('Nothing was stored; retrying is safe');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import type { InvoiceInput, invoiceComputedShape } from './schema.js';
-import { allocate, divRound, exponentOf, formatMoney, parseMoney, parseScaled, toSafeNumber } from './money.js';
+import { allocate, checkAmount, divRound, exponentOf, formatMoney, parseMoney, parseScaled, shownValue, toSafeNumber } from './money.js';
 
 type Shape = typeof invoiceComputedShape;
 export type ComputedInvoice = { [K in keyof Shape]: z.output<Shape[K]> };
@@ -15,6 +15,14 @@ export interface Seller {
 
 const quantityScale = 4;
 const rateScale = 4;
+/** A line's largest quantity: more is a mistake, and would not fit the PDF's column. */
+const maxQuantity = 1_000_000_000n;
+/**
+ * The dates an invoice can carry. Four-digit years keep invoice numbers (INV-2026-0001) well
+ * formed, and a typo such as 0026 or 2206 is refused rather than issued.
+ */
+const firstDate = '2000-01-01';
+const lastDate = '2099-12-31';
 
 function checkLocale(locale: string): string {
   try {
@@ -28,6 +36,46 @@ function addDays(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);
   at.setUTCDate(at.getUTCDate() + days);
   return at.toISOString().slice(0, 10);
+}
+
+function checkDate(date: string, path: string): void {
+  if (date < firstDate || date > lastDate) {
+    throw new OutcomeError('invalid_input', `${path}: ${date} is outside the dates an invoice can carry, ${firstDate} to ${lastDate}.`);
+  }
+}
+
+/** The issue date (default today) and the due date (given, or net_days after the issue date, default 30). */
+function invoiceDates(input: InvoiceInput, today: string): { issueDate: string; dueDate: string } {
+  if (input.due_date && input.net_days !== undefined) {
+    throw new OutcomeError('invalid_input', 'Give due_date or net_days, not both.');
+  }
+  const issueDate = input.issue_date ?? today;
+  checkDate(issueDate, 'issue_date');
+  if (input.due_date) {
+    checkDate(input.due_date, 'due_date');
+    if (input.due_date < issueDate) throw new OutcomeError('invalid_input', `due_date: ${input.due_date} is before the issue date ${issueDate}.`);
+    return { issueDate, dueDate: input.due_date };
+  }
+  const days = input.net_days ?? 30;
+  const dueDate = addDays(issueDate, days);
+  if (dueDate > lastDate) {
+    const [path, why] = input.net_days === undefined ? ['issue_date', `${days} days (the default net_days) after it`] : ['net_days', `${days} days after the issue date ${issueDate}`];
+    throw new OutcomeError(
+      'invalid_input',
+      `${path}: the due date, ${why}, would be ${dueDate}, past ${lastDate}, the last date an invoice can carry. Give an earlier issue_date, fewer net_days or a due_date.`,
+    );
+  }
+  return { issueDate, dueDate };
+}
+
+/** A quantity (more than 0, up to 10^9, up to 4 decimals) as an integer scaled by 10^4. */
+function parseQuantity(value: string | number, path: string): bigint {
+  const scaled = parseScaled(value, quantityScale, path, 'quantity');
+  if (scaled === 0n) throw new OutcomeError('invalid_input', `${path}: must be more than 0.`);
+  if (scaled > maxQuantity * 10n ** BigInt(quantityScale)) {
+    throw new OutcomeError('invalid_input', `${path}: quantity ${shownValue(value)} is more than ${maxQuantity}, the largest quantity a line can have.`);
+  }
+  return scaled;
 }
 
 /** A percentage (0–100, up to 4 decimals) as an integer scaled by 10^4. */
@@ -58,10 +106,9 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
 
   const lines = input.line_items.map((line, index) => {
     const path = `line_items[${index}]`;
-    const quantity = parseScaled(line.quantity, quantityScale, `${path}.quantity`, 'quantity');
-    if (quantity === 0n) throw new OutcomeError('invalid_input', `${path}.quantity: must be more than 0.`);
-    const unitPrice = parseMoney(line.unit_price, currency, `${path}.unit_price`);
-    const gross = divRound(unitPrice * quantity, 10n ** BigInt(quantityScale));
+    const quantity = parseQuantity(line.quantity, `${path}.quantity`);
+    const unitPrice = parseMoney(line.unit_price, currency, `${path}.unit_price`, ' (0 for a free line; give reductions as a discount)');
+    const gross = checkAmount(divRound(unitPrice * quantity, 10n ** BigInt(quantityScale)), currency, path, 'quantity × unit price');
     let discount = 0n;
     if (line.discount && 'percent' in line.discount) {
       discount = divRound(gross * parsePercent(line.discount.percent, `${path}.discount.percent`), 100n * 10n ** BigInt(rateScale));
@@ -73,7 +120,12 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
     return { line, quantity, unitPrice, discount, amount: gross - discount, rate };
   });
 
-  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0n);
+  const subtotal = checkAmount(
+    lines.reduce((sum, line) => sum + line.amount, 0n),
+    currency,
+    'line_items',
+    'the subtotal (the lines added up)',
+  );
   let invoiceDiscount = 0n;
   if (input.discount && 'percent' in input.discount) {
     invoiceDiscount = divRound(subtotal * parsePercent(input.discount.percent, 'discount.percent'), 100n * 10n ** BigInt(rateScale));
@@ -118,14 +170,8 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
       return { rate, taxable, tax };
     });
   const tax = taxBreakdown.reduce((sum, entry) => sum + entry.tax, 0n);
-  const total = subtotal - invoiceDiscount + tax;
-
-  const issueDate = input.issue_date ?? today;
-  const dueDate = input.due_date ?? addDays(issueDate, input.net_days ?? 30);
-  if (dueDate < issueDate) throw new OutcomeError('invalid_input', `due_date: ${dueDate} is before the issue date ${issueDate}.`);
-  if (input.due_date && input.net_days !== undefined) {
-    throw new OutcomeError('invalid_input', 'Give due_date or net_days, not both.');
-  }
+  const total = checkAmount(subtotal - invoiceDiscount + tax, currency, 'line_items', 'the total with tax');
+  const { issueDate, dueDate } = invoiceDates(input, today);
 
   return {
     customer: {

@@ -7,37 +7,114 @@ import { OutcomeError } from '../../src/kernel/errors.js';
  * an amount: decimal inputs are parsed as strings and scaled.
  */
 
+/**
+ * ISO 4217 codes that are not money an invoice can be paid in: those list one gives no minor
+ * unit (metals, units of account, testing, "no currency"; currency-codes reports them as 0
+ * decimals) and the fund codes it flags, each with why, and for a fund code the currency it
+ * stands beside. test/invoice/limits.test.ts checks this list against list one itself.
+ */
+const notMoney = new Map<string, string>([
+  ['XXX', 'the ISO 4217 code for "no currency"'],
+  ['XTS', 'reserved for testing'],
+  ['XAU', 'gold, a precious metal'],
+  ['XAG', 'silver, a precious metal'],
+  ['XPT', 'platinum, a precious metal'],
+  ['XPD', 'palladium, a precious metal'],
+  ['XDR', "the IMF's Special Drawing Right, a unit of account"],
+  ['XSU', 'the SUCRE, a unit of account between ALBA states'],
+  ['XUA', "the African Development Bank's unit of account"],
+  ...['XBA', 'XBB', 'XBC', 'XBD'].map((code): [string, string] => [code, 'a European bond-market unit of account']),
+  ['BOV', 'the Bolivian Mvdol, a fund code; invoice in BOB'],
+  ['CHE', 'the WIR euro, a fund code; invoice in CHF or EUR'],
+  ['CHW', 'the WIR franc, a fund code; invoice in CHF'],
+  ['CLF', 'the Chilean Unidad de Fomento, a fund code; invoice in CLP'],
+  ['COU', 'the Colombian Unidad de Valor Real, a fund code; invoice in COP'],
+  ['MXV', 'the Mexican Unidad de Inversión, a fund code; invoice in MXN'],
+  ['USN', 'the next-day US dollar, a fund code; invoice in USD'],
+  ['UYI', 'the Uruguayan peso in indexed units, a fund code; invoice in UYU'],
+]);
+
 export function exponentOf(currency: string): number {
-  const entry = currencyCodes.code(currency.toUpperCase());
+  const code = currency.toUpperCase();
+  const entry = currencyCodes.code(code);
   if (!entry || typeof entry.digits !== 'number') {
     throw new OutcomeError('invalid_input', `currency: "${currency}" is not an ISO 4217 currency code; use a code such as EUR, USD, GBP or JPY.`);
+  }
+  const why = notMoney.get(code);
+  if (why) {
+    throw new OutcomeError(
+      'invalid_input',
+      `currency: ${code} is ${why}, not money an invoice can be paid in. Metals, units of account, fund, testing and no-currency codes are refused; use a currency such as EUR, USD, GBP or JPY.`,
+    );
   }
   return entry.digits;
 }
 
-const decimalPattern = /^(\d+)(?:\.(\d+))?$/;
+/** An optional minus, digits, and optionally a point and more digits: "12.50", "-3", "0012". */
+const decimalPattern = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-/** A non-negative decimal ("12.5", 12.5) as an integer scaled by 10^scale; refused if it has more decimals than `scale`. */
-export function parseScaled(value: string | number, scale: number, path: string, what: string): bigint {
-  const text = typeof value === 'number' ? numberToPlain(value) : value.trim();
-  const match = decimalPattern.exec(text);
-  if (!match) throw new OutcomeError('invalid_input', `${path}: "${value}" is not a non-negative decimal number such as "12.50".`);
-  const [, whole = '0', fraction = ''] = match;
+/**
+ * The decimal a JSON number stands for, in plain digits. `String()` gives the shortest text
+ * that reads back as the same double, which is what the caller wrote whenever a double holds
+ * it exactly (every value in range does); its exponent is written out, so that 5e-324 has 324
+ * decimals instead of rounding to 0. -0 is 0.
+ */
+function plainNumber(value: number): string {
+  const [mantissa = '', exponent = '0'] = String(Math.abs(value)).split('e');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  const plain =
+    point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits.padEnd(point, '0') : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return value < 0 ? `-${plain}` : plain;
+}
+
+/**
+ * A non-negative decimal ("12.5", 12.5) as an integer scaled by 10^scale; numbers and strings
+ * alike are refused when negative or with more decimals than `scale`.
+ */
+export function parseScaled(value: string | number, scale: number, path: string, what: string, negativeHint = ''): bigint {
+  const shown = shownValue(value);
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new OutcomeError('invalid_input', `${path}: ${what} ${shown} is not a finite number; send a decimal such as "12.50".`);
+  }
+  const match = decimalPattern.exec(typeof value === 'number' ? plainNumber(value) : value.trim());
+  if (!match) {
+    throw new OutcomeError(
+      'invalid_input',
+      `${path}: ${what} ${shown} is not a decimal number; send digits with an optional "." and decimals, such as "12.50" (no exponent, sign or thousands separator).`,
+    );
+  }
+  const [, sign, whole = '0', fraction = ''] = match;
+  if (sign && /[1-9]/.test(whole + fraction)) {
+    throw new OutcomeError('invalid_input', `${path}: ${what} ${shown} is negative; it must be 0 or more${negativeHint}.`);
+  }
   // Strict: "80.00" JPY is refused too: it says the caller meant a precision the currency lacks.
   if (fraction.length > scale) {
-    throw new OutcomeError('invalid_input', `${path}: ${what} "${value}" has ${fraction.length} decimals; at most ${scale} ${scale === 1 ? 'is' : 'are'} allowed.`);
+    throw new OutcomeError('invalid_input', `${path}: ${what} ${shown} has ${fraction.length} decimals; at most ${scale} ${scale === 1 ? 'is' : 'are'} allowed.`);
   }
   return BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
 }
 
-/** A JS number as plain decimal text (no exponent), exactly as the caller wrote it where possible. */
-function numberToPlain(value: number): string {
-  if (!Number.isFinite(value) || value < 0) return String(value);
-  return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+/** An input as the caller sent it: a number as JSON writes it, a string quoted. */
+export const shownValue = (value: string | number) => (typeof value === 'number' ? String(value) : JSON.stringify(value));
+
+/**
+ * The largest amount in minor units anywhere on an invoice (a price, a line, a total): 15
+ * digits, so that amounts and their sums stay exact as JSON numbers (below 2^53).
+ */
+export const maxMinorUnits = 10n ** 15n - 1n;
+
+/** `minor` when an invoice can carry it; else refused, naming the largest amount in the currency. */
+export function checkAmount(minor: bigint, currency: string, path: string, what: string): bigint {
+  if (minor <= maxMinorUnits) return minor;
+  const largest = formatMoney(maxMinorUnits, currency, 'en-US');
+  throw new OutcomeError('invalid_input', `${path}: ${what} is more than ${largest}, the largest amount an invoice can carry.`);
 }
 
-export function parseMoney(value: string | number, currency: string, path: string): bigint {
-  return parseScaled(value, exponentOf(currency), path, 'amount');
+export function parseMoney(value: string | number, currency: string, path: string, negativeHint = ''): bigint {
+  const minor = parseScaled(value, exponentOf(currency), path, 'amount', negativeHint);
+  return checkAmount(minor, currency, path, `amount ${shownValue(value)}`);
 }
 
 /** numerator / denominator rounded half away from zero (commercial rounding), for non-negative values. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { textField } from '../../src/kernel/fields.js';
 
+// Signs, decimals and ranges are checked with the invoice (money.ts), so that a number and the
+// decimal string it stands for are refused alike, with the same message.
 const decimal = (what: string) =>
-  z.union([z.string().max(40), z.number().nonnegative()]).describe(`${what}: a decimal string ("12.50") or a number, in major units.`);
+  z.union([z.string().max(40), z.number()]).describe(`${what}: a decimal string ("12.50") or a number, in major units.`);
 
 const discount = z
   .union([
@@ -20,13 +22,16 @@ export const partySchema = z.object({
 
 export const invoiceInputSchema = z.object({
   customer: partySchema.describe('Who is billed.'),
-  currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as EUR, USD or JPY').describe('ISO 4217 code.'),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as EUR, USD or JPY')
+    .describe('ISO 4217 code of a currency one pays in (metals, funds, XXX and XTS are refused).'),
   line_items: z
     .array(
       z.object({
         description: textField(1000),
-        quantity: decimal('Quantity, up to 4 decimals (1.5 hours)').default(1),
-        unit_price: decimal('Unit price, no more decimals than the currency has'),
+        quantity: decimal('Quantity, more than 0 and at most 1000000000, up to 4 decimals (1.5 hours)').default(1),
+        unit_price: decimal('Unit price, 0 or more, no more decimals than the currency has'),
         tax_rate: decimal('Tax rate in percent (20 for 20 %)').optional(),
         discount: discount.optional(),
       }),
@@ -34,8 +39,8 @@ export const invoiceInputSchema = z.object({
     .min(1, 'an invoice needs at least one line')
     .max(500, 'at most 500 lines'),
   discount: discount.optional().describe('Invoice-level discount, allocated over the lines before tax.'),
-  issue_date: z.iso.date().optional().describe('YYYY-MM-DD; default today (UTC).'),
-  due_date: z.iso.date().optional().describe('YYYY-MM-DD; or give net_days.'),
+  issue_date: z.iso.date().optional().describe('YYYY-MM-DD, from 2000-01-01 to 2099-12-31; default today (UTC).'),
+  due_date: z.iso.date().optional().describe('YYYY-MM-DD, on or after the issue date and at the latest 2099-12-31; or give net_days.'),
   net_days: z.number().int().min(0).max(365).optional().describe('Days from the issue date to the due date (default 30).'),
   notes: z.string().max(2000).optional(),
   payment_link: z.boolean().default(false).describe('Also create a payment link (Stripe) at confirmation.'),
