@@ -1,7 +1,9 @@
 import type { Task } from '../src/kernel/task.js';
+import { composeWidgetTask, renderWidgetTask } from './widgets/tasks.js';
+import { invoicePdfTask } from './invoice/tasks.js';
 
 /**
  * The CPU-heavy steps of the outcomes, which run on the compute pool's worker threads. The
  * worker thread loads this list (and only this list) to find a task by name.
  */
-export const tasks: readonly Task<any, any>[] = [];
+export const tasks: readonly Task<any, any>[] = [invoicePdfTask, composeWidgetTask, renderWidgetTask];

@@ -54,6 +54,6 @@ export function cspOrigin(value: string): string | null {
 
 /** Input schema for an image (a logo): http(s) only, from a host a page's policy can name. */
 export const imageUrlSchema = z
-  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+  .url({ protocol: /^https?$/, message: 'must be an http(s) URL', abort: true })
   .max(2000)
   .refine((value) => cspOrigin(value) !== null, 'must be an http(s) URL whose host is a domain name or an IP address (letters, digits, hyphens and dots)');

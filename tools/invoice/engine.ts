@@ -6,6 +6,7 @@ import type { PaymentLink } from '../../src/payments/gateway.js';
 import { computeInvoice, type ComputedInvoice, type Seller } from './compute.js';
 import type { InvoiceInput } from './schema.js';
 import type { InvoiceDocument } from './document.js';
+import { invoicePdfTask } from './tasks.js';
 
 // pdf-lib, fontkit and the fonts load on the first invoice, not when the server starts.
 const pdf = () => import('./pdf.js');
@@ -202,7 +203,6 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
   const { db } = ctx.store;
   const invoiceId = draft.invoice_id as string;
   const computed = JSON.parse(draft.computed) as ComputedInvoice;
-  const { renderInvoicePdf } = await pdf();
   try {
     let link: PaymentLink | null = null;
     if (draft.payment_link === 1 && ctx.payments) {
@@ -231,7 +231,7 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
         .returning('last_sequence')
         .executeTakeFirstOrThrow();
       const number = `INV-${year}-${String(counter.last_sequence).padStart(4, '0')}`;
-      const pdf = await renderInvoicePdf(documentOf(computed, { invoiceId, number, link, createdAt }));
+      const pdf = await ctx.compute(invoicePdfTask, documentOf(computed, { invoiceId, number, link, createdAt }));
       const fileId = await ctx.files.save(
         { accountId: ctx.caller.accountId, name: `${number}.pdf`, contentType: 'application/pdf', scope: 'invoices:read', bytes: pdf },
         trx,

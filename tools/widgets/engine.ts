@@ -8,15 +8,13 @@ import type { Files } from '../../src/files/files.js';
 import type { GeneratorName } from '../../src/compose/types.js';
 import type { ThemeRequest } from '../../src/render/theme.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
-import { buildSections, composeCopy, defaultSection, inferKind, type BuildRequest } from './compose.js';
+import { buildSections, defaultSection, type BuildRequest } from './compose.js';
 import { nicheCopy } from './copy.js';
 import { applyOperations, type WidgetDraft } from './operations.js';
 import { parseInstructions } from './instructions.js';
 import { renderWidget } from './render.js';
+import { composeWidgetTask, renderWidgetTask } from './tasks.js';
 import { copySchema, operationSchema, type Brand, type ContentOverrides, type Copy, type GenerateInput, type Operation, type ReviseInput, type WidgetKind, type WidgetOutput } from './schema.js';
-
-// NLP (compromise) loads on the first widget call, not at start-up.
-const nlp = () => import('../../src/compose/brief.js');
 
 /** One stored version: everything the page renders from, and what the next revision needs. */
 export interface WidgetDocument {
@@ -60,8 +58,8 @@ function buildRequestOf(document: Pick<WidgetDocument, 'kind' | 'source'>, now: 
 
 const previewPayload = (widgetId: string, version: number) => `preview:${widgetId}:${version}`;
 
-async function present(ctx: Pick<ToolContext, 'files' | 'baseUrl'>, widgetId: string, version: number, document: WidgetDocument): Promise<Omit<WidgetOutput, 'next_actions'>> {
-  const rendered = renderWidget(document.draft, widgetId, version, ctx.baseUrl);
+async function present(ctx: Pick<ToolContext, 'files' | 'baseUrl' | 'compute'>, widgetId: string, version: number, document: WidgetDocument): Promise<Omit<WidgetOutput, 'next_actions'>> {
+  const rendered = await ctx.compute(renderWidgetTask, { draft: document.draft, widgetId, version, baseUrl: ctx.baseUrl });
   const form = document.draft.sections.find((section): section is Extract<Section, { type: 'form' }> => section.type === 'form');
   const signature = await ctx.files.sign(previewPayload(widgetId, version));
   return {
@@ -100,13 +98,9 @@ async function save(ctx: ToolContext, widgetId: string, version: number, documen
 }
 
 export async function generateWidget(ctx: ToolContext, input: GenerateInput): Promise<Omit<WidgetOutput, 'next_actions'>> {
-  const { extractBrief } = await nlp();
-  const brief = extractBrief(input.prompt);
-  const kind = input.kind ?? inferKind(input.prompt);
-  const brand: Brand = { ...input.brand, ...(input.brand?.tone ? {} : brief.tone[0] ? { tone: brief.tone.join(' ') } : {}) };
   const content = input.content ?? {};
   const now = ctx.now();
-  const composed = composeCopy({ kind, brief, brand, now, supplied: content });
+  const { brief, kind, brand, composed } = await ctx.compute(composeWidgetTask, { prompt: input.prompt, kind: input.kind, brand: input.brand ?? {}, supplied: content, now: now.toISOString() });
   const generated = await ctx.compose.generate({
     schema: copySchema,
     name: 'widget_copy',

@@ -1,0 +1,27 @@
+import { defineTask } from '../../src/kernel/task.js';
+import { composeCopy, inferKind } from './compose.js';
+import { renderWidget } from './render.js';
+import type { WidgetDraft } from './operations.js';
+import type { Brand, ContentOverrides, WidgetKind } from './schema.js';
+
+/** What the prompt says and the template's copy for it: brief extraction (NLP) is the costly part. */
+export const composeWidgetTask = defineTask({
+  name: 'widgets.compose',
+  async run({ prompt, kind, brand, supplied, now }: { prompt: string; kind: WidgetKind | undefined; brand: Brand; supplied: ContentOverrides; now: string }) {
+    // NLP (compromise) loads in the thread that extracts, on its first brief.
+    const { extractBrief } = await import('../../src/compose/brief.js');
+    const brief = extractBrief(prompt);
+    const resolvedKind = kind ?? inferKind(prompt);
+    const toned: Brand = { ...brand, ...(brand.tone ? {} : brief.tone[0] ? { tone: brief.tone.join(' ') } : {}) };
+    const composed = composeCopy({ kind: resolvedKind, brief, brand: toned, now: new Date(now), supplied });
+    return { brief, kind: resolvedKind, brand: toned, composed };
+  },
+  describe: ({ prompt }) => `prompt (${prompt.length.toLocaleString('en-US')} characters)`,
+});
+
+/** The page and its embed from a version's sections and theme. */
+export const renderWidgetTask = defineTask({
+  name: 'widgets.render',
+  run: ({ draft, widgetId, version, baseUrl }: { draft: WidgetDraft; widgetId: string; version: number; baseUrl: string }) => renderWidget(draft, widgetId, version, baseUrl),
+  describe: ({ draft }) => `the page's ${draft.sections.length} sections`,
+});
