@@ -104,6 +104,24 @@ describe('invoices', () => {
     }
   });
 
+  it('confirms 12 drafts at once with 12 numbers, no gap, each PDF showing its own number', async () => {
+    const fresh = await startApp();
+    try {
+      const drafts = await Promise.all(Array.from({ length: 12 }, () => post(fresh, '/invoice/draft', { ...acmeInvoice, issue_date: '2026-05-01' }).then(json)));
+      const invoices = await Promise.all(drafts.map((draft) => post(fresh, '/invoice/confirm', { draft_id: draft.draft_id }).then(json)));
+      expect(invoices.map((invoice) => invoice.number).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `INV-2026-${String(i + 1).padStart(4, '0')}`));
+      for (const invoice of invoices) {
+        const bytes = Buffer.from(await (await fresh.api(new URL(invoice.pdf_url).pathname)).arrayBuffer());
+        // pdf-lib writes metadata as UTF-16 hex; the PDF must show the number it was stored with.
+        const pdf = bytes.toString('latin1').replace(/<FEFF([0-9A-F]+)>/g, (_, hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le'));
+        expect(pdf, invoice.number).toContain(`Invoice ${invoice.number}`);
+        expect(invoices.filter((other) => other.number !== invoice.number).some((other) => pdf.includes(other.number))).toBe(false);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('a Stripe failure stores nothing and uses no number; the retry after a 500 makes one link', async () => {
     const draft = await json(await post(app, '/invoice/draft', { ...acmeInvoice, payment_link: true }));
     stripe.failNext(402, { type: 'card_error', message: 'Your account cannot create payment links.', code: 'account_invalid' }, 1);
