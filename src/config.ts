@@ -44,8 +44,8 @@ export const environmentSchema = z.object({
   KEY_MAX_REFUSED: integer(1, 1_000_000, 120).describe(
     'Calls one agent key may have refused (4xx: invalid input, unknown ids…) per minute before its calls get 429 rate_limited until the minute is over.',
   ),
-  COMPUTE_THREADS: integer(1, 64, Math.max(1, os.availableParallelism())).describe(
-    'Worker threads for CPU-heavy steps (composing, planning, rendering); default: one per core.',
+  COMPUTE_THREADS: integer(1, 64, Math.max(1, os.availableParallelism() - 1)).describe(
+    'Worker threads for CPU-heavy steps (composing, planning, rendering); default: one per core but one, which the HTTP loop keeps.',
   ),
   COMPUTE_QUEUE: integer(1, 100_000, 256).describe('Computing steps that may wait for a thread; past that calls get 503 unavailable.'),
   COMPUTE_QUEUE_WAIT_MS: integer(100, 600_000, 15_000).describe('How long a computing step may wait for a thread before its call gets 503 unavailable.'),
