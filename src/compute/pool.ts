@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Piscina } from 'piscina';
 import { OutcomeError, type ErrorEnvelope } from '../kernel/errors.js';
 import type { Task } from '../kernel/task.js';
-import type { TaskMessage, TaskReply, WorkerData } from './protocol.js';
+import { MessageChannel } from 'node:worker_threads';
+import type { ProgressReport, TaskMessage, TaskReply, WorkerData } from './protocol.js';
 
 export interface ComputePoolOptions {
   /** Worker threads (COMPUTE_THREADS). */
@@ -93,8 +94,8 @@ export class ComputePool {
     await Promise.all(Array.from({ length: this.options.threads }, () => pool.run(ping)));
   }
 
-  /** Runs one task within `budget`, stopped early if `signal` aborts (the caller went away). */
-  async run<I, O>(task: Task<I, O>, input: I, budget: CallBudget, signal: AbortSignal): Promise<O> {
+  /** Runs one task within `budget`, stopped early if `signal` aborts (the caller went away); `onProgress` hears its reports. */
+  async run<I, O>(task: Task<I, O>, input: I, budget: CallBudget, signal: AbortSignal, onProgress?: (report: ProgressReport) => void): Promise<O> {
     signal.throwIfAborted();
     if (budget.remainingMs <= 0) throw this.overBudget(task, input, budget);
     const pool = await this.start();
@@ -122,9 +123,11 @@ export class ComputePool {
     };
     if (waiting.async) void waiting.value.then(onStart);
     else onStart('ok');
-    const message: TaskMessage = { name: task.name, input, started };
+    const channel = onProgress ? new MessageChannel() : undefined;
+    channel?.port1.on('message', (report: ProgressReport) => onProgress?.(report));
+    const message: TaskMessage = { name: task.name, input, started, ...(channel ? { progress: channel.port2 } : {}) };
     try {
-      const reply = (await pool.run(message, { signal: stopper.signal })) as TaskReply;
+      const reply = (await pool.run(message, { signal: stopper.signal, ...(channel ? { transferList: [channel.port2] } : {}) })) as TaskReply;
       if (!reply.ok) throw OutcomeError.fromEnvelope(reply.error as ErrorEnvelope);
       return reply.value as O;
     } catch (error) {
@@ -136,6 +139,7 @@ export class ComputePool {
       throw error;
     } finally {
       settled = true;
+      channel?.port1.close();
       clearTimeout(budgetTimer);
       signal.removeEventListener('abort', onCallerAbort);
       if (runningSince !== undefined) budget.spend(performance.now() - runningSince);

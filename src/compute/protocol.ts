@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { ErrorEnvelope } from '../kernel/errors.js';
 
 /** What the pool posts to a worker thread. */
@@ -7,6 +8,14 @@ export interface TaskMessage {
   input: unknown;
   /** Set to 1 (and notified) by the worker when it starts the task: the call's budget runs from then. */
   started: Int32Array;
+  /** Where the task's progress reports go, when the call wants them. */
+  progress?: MessagePort;
+}
+
+/** One progress report, posted on `TaskMessage.progress`. */
+export interface ProgressReport {
+  fraction: number;
+  message: string;
 }
 
 /** An expected failure (OutcomeError) crosses the thread as its envelope; anything else is thrown. */

@@ -1,7 +1,7 @@
 import { OutcomeError } from '../kernel/errors.js';
 import type { Task } from '../kernel/task.js';
 import { workerData } from 'node:worker_threads';
-import type { TaskMessage, TaskReply, WorkerData } from './protocol.js';
+import type { ProgressReport, TaskMessage, TaskReply, WorkerData } from './protocol.js';
 // The worker thread's composition root: like src/app.ts, it is handed the catalogue's tasks.
 import { tasks } from '../../tools/tasks.js';
 
@@ -13,16 +13,19 @@ for (const task of [...tasks, ...extra.flat()] as readonly Task<unknown, unknown
 }
 
 /** Runs one task on this worker thread (piscina calls it). */
-export default async function runTask({ name, input, started }: TaskMessage): Promise<TaskReply> {
+export default async function runTask({ name, input, started, progress }: TaskMessage): Promise<TaskReply> {
   Atomics.store(started, 0, 1);
   Atomics.notify(started, 0);
   if (name === '') return { ok: true, value: null }; // the pool's warm-up
   const task = byName.get(name);
   if (!task) throw new Error(`No task named ${name} in this worker (tools/tasks.ts lists them)`);
+  const report = (fraction: number, message: string) => progress?.postMessage({ fraction, message } satisfies ProgressReport);
   try {
-    return { ok: true, value: await task.run(input) };
+    return { ok: true, value: await task.run(input, report) };
   } catch (error) {
     if (error instanceof OutcomeError) return { ok: false, error: error.toEnvelope() };
     throw error;
+  } finally {
+    progress?.close();
   }
 }

@@ -8,13 +8,17 @@
 export interface Task<I, O> {
   /** Unique across the catalogue, e.g. `content.compose`; the worker finds the function by it. */
   name: string;
-  run: (input: I) => O | Promise<O>;
+  /** `progress` reaches the call's progress (job status, MCP notifications) from the worker thread. */
+  run: (input: I, progress: TaskProgress) => O | Promise<O>;
   /**
    * What about this input made it costly, for the message when it runs out of time, e.g.
    * `source_text (100,000 characters)`. Runs on the caller's thread: keep it cheap.
    */
   describe: (input: I) => string;
 }
+
+/** Reports how far a task has come (0..1), with a few words on what it is doing. */
+export type TaskProgress = (fraction: number, message: string) => void;
 
 /** Defines a task; list it in the catalogue's task list (`tools/tasks.ts`) so that workers can run it. */
 export function defineTask<I, O>(task: Task<I, O>): Task<I, O> {
@@ -24,5 +28,5 @@ export function defineTask<I, O>(task: Task<I, O>): Task<I, O> {
   return task;
 }
 
-/** Runs tasks for one call, within what is left of that call's budget. */
+/** Runs tasks for one call, within what is left of that call's budget; their progress is the call's. */
 export type Compute = <I, O>(task: Task<I, O>, input: I) => Promise<O>;

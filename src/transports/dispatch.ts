@@ -234,7 +234,7 @@ export class Dispatcher {
       payments,
       sampler: call.sampler,
       compose: { generate: (request) => generate({ ...request, sampler: call.sampler, signal: call.signal }, llm) },
-      compute: (task, input) => compute.run(task, input, call.budget, call.signal),
+      compute: (task, input) => compute.run(task, input, call.budget, call.signal, ({ fraction, message }) => void context.progress(fraction, message)),
       log: call.log,
       signal: call.signal,
       now: this.now,
