@@ -44,8 +44,9 @@ function topicOf(prompt: string | undefined, source: string | undefined): string
     const first = prompt.split(/(?<=[.!?])\s/)[0] ?? prompt;
     return fit(first.replace(leadIn, '').replace(/[.!?]+$/, ''), 80);
   }
+  // A "word" can be a 100k-letter run; the topic heads a tweet and titles, so it stays short.
   const words = salientWords(source ?? '', 3);
-  return words.length ? words.join(', ') : 'this topic';
+  return words.length ? fit(words.join(', '), 80) : 'this topic';
 }
 
 /** The content schema narrowed to the requested channels, each required: what a model must write. */

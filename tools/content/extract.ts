@@ -5,6 +5,8 @@
  * every key point is a sentence of the source, cited by its index.
  */
 
+import { segments } from './segments.js';
+
 export interface SourceSentence {
   index: number;
   text: string;
@@ -25,7 +27,7 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 /** Sentences of a text (Intl.Segmenter), whitespace-normalised, without empty ones. */
 export function sentencesOf(text: string): SourceSentence[] {
   const sentences: SourceSentence[] = [];
-  for (const { segment } of segmenter.segment(text)) {
+  for (const segment of segments(segmenter, text)) {
     const clean = segment.replace(/\s+/g, ' ').trim();
     if (clean.length >= 2) sentences.push({ index: sentences.length, text: clean });
   }

@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
-import twitterText from 'twitter-text';
 import type { Block, Channel, Check, Content } from './schema.js';
+import { fitThread, maxWeight } from './thread.js';
 
 export interface RenderOptions {
   cta?: { text: string; url: string };
@@ -26,39 +26,6 @@ export function slugify(title: string): string {
       .slice(0, 80)
       .replace(/-+$/, '') || 'post'
   );
-}
-
-const tweetLength = (tweet: string) => twitterText.parseTweet(tweet).weightedLength;
-
-/** Words of `text` packed into pieces whose weighted length (as X counts it) stays within `limit`. */
-function packWords(text: string, limit: number): string[] {
-  const pieces: string[] = [];
-  let current = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (tweetLength(candidate) <= limit) current = candidate;
-    else {
-      if (current) pieces.push(current);
-      // A single word longer than a tweet (a URL, say) is cut by characters.
-      let rest = word;
-      while (tweetLength(rest) > limit) {
-        let cut = rest.length;
-        while (cut > 1 && tweetLength(rest.slice(0, cut)) > limit) cut = Math.floor(cut * 0.9);
-        pieces.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      current = rest;
-    }
-  }
-  if (current) pieces.push(current);
-  return pieces;
-}
-
-/** Numbered tweets ("1/5 …"), each within 280 weighted characters; long ones are split, never cut off. */
-export function fitThread(tweets: readonly string[]): string[] {
-  const prefixRoom = 8; // "15/15 " and some slack
-  const pieces = tweets.flatMap((tweet) => packWords(tweet.replace(/\s+/g, ' ').trim(), 280 - prefixRoom));
-  return pieces.map((piece, i) => `${i + 1}/${pieces.length} ${piece}`);
 }
 
 const hashtag = (tag: string) => `#${tag.replace(/^#/, '')}`;
@@ -152,14 +119,13 @@ function email(content: NonNullable<Content['email']>, options: RenderOptions): 
 
 function thread(content: NonNullable<Content['x_thread']>, options: RenderOptions): Block {
   const withCta = options.cta ? [...content.tweets, `${options.cta.text}: ${options.cta.url}`] : content.tweets;
-  const tweets = fitThread(withCta);
-  const longest = Math.max(...tweets.map(tweetLength));
+  const { tweets, longest } = fitThread(withCta);
   return {
     id: 'x_thread',
     channel: 'x_thread',
     tweets,
     sources: options.sources.x_thread ?? [],
-    checks: [atMost('max_weighted_length', longest, 280), check('numbered', tweets.every((t, i) => t.startsWith(`${i + 1}/${tweets.length} `)), true, 'n/N')],
+    checks: [atMost('max_weighted_length', longest, maxWeight), check('numbered', tweets.every((t, i) => t.startsWith(`${i + 1}/${tweets.length} `)), true, 'n/N')],
   };
 }
 
