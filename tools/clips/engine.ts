@@ -4,9 +4,9 @@ import { newId } from '../../src/kernel/ids.js';
 import { timestamp } from '../../src/render/captions.js';
 import { captionPack, ffmpegCommand, hooksOf, keywordsOf, platformRules, platforms as allPlatforms, postCaptions, thumbnailBrief, type Platform } from './package.js';
 import { selectClips, tokensOf, vocabularyOf, weights } from './score.js';
-import { sentencesOf } from './sentences.js';
+import { sentencesOf, wordCount } from './sentences.js';
 import { topicsOf } from './topics.js';
-import { parseTranscript, quickDuration, timecode } from './transcript.js';
+import { parseTranscript, quickDuration, timecode, type Transcript } from './transcript.js';
 import type { Clip, FactoryInput, Plan } from './schema.js';
 
 /** Speech longer than this runs as a job (with progress); shorter transcripts answer at once. */
@@ -22,20 +22,40 @@ export const runsAsJob = (input: FactoryInput) => {
   return large || quickDuration(transcript, input.duration_seconds) > jobThresholdSeconds;
 };
 
+/** 3 MB of English prose holds about 500,000 words: more is not a transcript, and only costs seconds. */
+const MAX_WORDS = 600_000;
+/** Speech runs at 2 to 4 words a second, the fastest rap at 7: far beyond, the timings are wrong, and every clip would carry thousands of caption cues. */
+const MAX_WORDS_PER_SECOND = 15;
+
+/** Refuses, before the costly steps, a transcript too short for a clip, too long to plan or denser than speech. */
+function checkSpeech(transcript: Transcript, duration: number, input: FactoryInput): void {
+  const words = wordCount(transcript.cues);
+  const count = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  if (words > MAX_WORDS) {
+    throw new OutcomeError('invalid_input', `The transcript has ${count(words)} words; at most ${count(MAX_WORDS)} (about 3 MB of speech) are planned at once; send it in parts.`);
+  }
+  if (duration < input.min_seconds) {
+    throw new OutcomeError('unprocessable', `The transcript covers ${duration.toFixed(1)} s of speech, less than min_seconds (${input.min_seconds}); lower min_seconds or send a longer transcript.`);
+  }
+  if (words > duration * MAX_WORDS_PER_SECOND) {
+    const fix = transcript.estimated ? 'check duration_seconds' : 'check the timestamps';
+    throw new OutcomeError('invalid_input', `The transcript has ${count(words)} words in ${count(duration)} s of speech, ${count(words / duration)} a second; speech runs at 2 to 4: ${fix}.`);
+  }
+}
+
 /** The whole plan, without storing it: parse, sentence units, topics, scored windows, a pack per clip. */
 export async function buildPlan(input: FactoryInput, progress: (fraction: number, message: string) => Promise<void> = async () => {}): Promise<Omit<Plan, 'plan_id' | 'created_at'>> {
   const transcript = await parseTranscript(input.transcript, { format: input.format, durationSeconds: input.duration_seconds });
   await progress(0.2, `parsed ${transcript.cues.length} cues (${transcript.format})`);
+  // Not Math.max(...cues): past about 130,000 arguments the spread overflows the stack.
+  const duration = transcript.cues.reduce((latest, cue) => Math.max(latest, cue.end), 0);
+  checkSpeech(transcript, duration, input);
   const sentences = sentencesOf(transcript.cues);
   const tokens = tokensOf(sentences);
   const topics = topicsOf(sentences, tokens);
   await progress(0.45, `${sentences.length} sentences in ${(topics.at(-1) ?? 0) + 1} topics`);
-  const duration = Math.max(0, ...transcript.cues.map((cue) => cue.end));
   const warnings = [...transcript.warnings];
   if (transcript.estimated) warnings.push(`The transcript has no timestamps: timings are estimated from its length (${input.duration_seconds} s) and are approximate; check the cuts.`);
-  if (duration < input.min_seconds) {
-    throw new OutcomeError('unprocessable', `The transcript covers ${duration.toFixed(1)} s of speech, less than min_seconds (${input.min_seconds}); lower min_seconds or send a longer transcript.`);
-  }
   if (input.language && !/^en(?:-|$)/i.test(input.language)) {
     warnings.push(`Hooks, bold claims and emotion are scored with English word lists, so for "${input.language}" those components are weaker; salience, density, pace and length work in any language.`);
   }

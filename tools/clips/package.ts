@@ -74,6 +74,13 @@ export interface CaptionPack {
   max_line_chars: number;
 }
 
+/** A loop, not Math.max(...lines): a dense clip has more caption lines than the stack holds arguments. */
+function longestLine(cues: readonly CaptionCue[]): number {
+  let longest = 0;
+  for (const cue of cues) for (const line of cue.text.split('\n')) longest = Math.max(longest, line.length);
+  return longest;
+}
+
 export function captionPack(sentences: readonly Sentence[], clip: Scored): CaptionPack {
   const { words, timed, total } = clipWords(sentences, clip);
   const groups = captionGroups(words);
@@ -110,7 +117,7 @@ export function captionPack(sentences: readonly Sentence[], clip: Scored): Capti
     vtt: writeVtt(cues.map((cue) => ({ ...cue, text: vttEscape(cue.text) }))),
     highlight_vtt: highlight,
     cues: cues.length,
-    max_line_chars: Math.max(0, ...cues.flatMap((cue) => cue.text.split('\n').map((line) => line.length))),
+    max_line_chars: longestLine(cues),
   };
 }
 

@@ -9,6 +9,12 @@ import type { Sentence } from './sentences.js';
 
 /** Ends scored per start at most: every one for usual bounds (20–60 s), a spread sample for wide ones. */
 const MAX_ENDS = 32;
+/**
+ * Candidates scored at most (each holds eight numbers): a 3 MB transcript of one-second sentences
+ * has 250,000 starts, and 32 ends each took a gigabyte and seconds. Only talks of over 15,000
+ * sentences with wide bounds score fewer ends (with 20–60 s, a start has about ten).
+ */
+const MAX_CANDIDATES = 500_000;
 
 export const weights = { hook: 0.24, self_contained: 0.19, density: 0.14, pace: 0.09, emotion: 0.14, salience: 0.15, length: 0.05 } as const;
 export type Component = keyof typeof weights;
@@ -124,7 +130,9 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   // counting pass: a three-hour talk has ~40k of them, and objects (or growing arrays) would cost
   // more in garbage collection than the scoring itself.
   // The sentence range [low, high] of ends that fit the bounds, per start (both move forward only);
-  // at most MAX_ENDS of them, evenly spread, are scored, so the work is bounded by starts × MAX_ENDS.
+  // at most MAX_ENDS of them, evenly spread, are scored, so the work is bounded by starts × MAX_ENDS
+  // (and by MAX_CANDIDATES; two at least: the first and the last).
+  const maxEnds = Math.max(2, Math.min(MAX_ENDS, Math.floor(MAX_CANDIDATES / n)));
   const lows = new Int32Array(n);
   const highs = new Int32Array(n).fill(-1);
   let count = 0;
@@ -140,7 +148,7 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
     if (low > high || low >= n) continue;
     lows[first] = low;
     highs[first] = high;
-    count += Math.min(MAX_ENDS, high - low + 1);
+    count += Math.min(maxEnds, high - low + 1);
   }
   const firsts = new Int32Array(count);
   const lasts = new Int32Array(count);
@@ -151,7 +159,7 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
     const start = (sentences[first] as Sentence).start;
     const span = (highs[first] as number) - (lows[first] as number);
     if (span < 0) continue;
-    const ends = Math.min(MAX_ENDS, span + 1);
+    const ends = Math.min(maxEnds, span + 1);
     for (let k = 0; k < ends; k += 1) {
       const last = (lows[first] as number) + (ends === span + 1 ? k : Math.round((k * span) / (ends - 1)));
       const duration = (sentences[last] as Sentence).end - start;

@@ -1,4 +1,4 @@
-import type { Cue, Word } from './transcript.js';
+import { countWords, type Cue, type Word } from './transcript.js';
 
 /**
  * Sentence units with timings. Words keep their real times when the transcript has them, else
@@ -41,6 +41,9 @@ function wordsOf(cue: Cue): { words: Word[]; timed: boolean } {
     timed: false,
   };
 }
+
+/** The words sentencesOf will find in the cues, counted without building them. */
+export const wordCount = (cues: readonly Cue[]) => cues.reduce((sum, cue) => sum + (cue.words?.length || countWords(cue.text)), 0);
 
 export function sentencesOf(cues: readonly Cue[]): Sentence[] {
   const sentences: Sentence[] = [];

@@ -46,21 +46,31 @@ function fail(where: string, problem: string): never {
 // ---------------------------------------------------------------------------------------------
 // Detection
 
+/**
+ * Detection reads the start only: a header, a cue number and the first timing line come within a
+ * few lines. A bounded head also keeps it linear: a pattern anchored at every line start of the
+ * whole text rescans a run of blank lines from each of them (tens of seconds for 400 kB of line ends).
+ */
+const DETECT_CHARS = 4096;
+
 export function detectFormat(text: string): TranscriptFormat {
-  const head = text.replace(/^\uFEFF/, '').trimStart();
+  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, DETECT_CHARS);
   // Not a bare "[": plain text often starts with a "[00:00:05]" timestamp.
   if (/^(?:\{|\[\s*[{\]])/.test(head)) return 'json';
   // Inline word times followed by <c> are YouTube's; "Kind: captions" alone is ordinary WebVTT metadata.
+  // Over the whole text, but linear: each try starts at a "<", and a run of spaces follows one tag only.
   if (/^WEBVTT(?:[ \t]|$)/m.test(head.slice(0, 20))) return /<\d{2}:\d{2}:\d{2}\.\d{3}>\s*<c>/.test(text) ? 'youtube' : 'vtt';
   // A timing line, even a malformed one (so that it is refused with its line, not read as text);
   // without a header, its decimal separator tells SRT (",") from WebVTT (".").
-  const timing = subtitleTiming.exec(head);
-  if (timing) return (timing[1] ?? timing[2]) === '.' ? 'vtt' : 'srt';
+  for (const line of head.split(/\r\n?|\n/)) {
+    const timing = subtitleTiming.exec(line);
+    if (timing) return (timing[1] ?? timing[2]) === '.' ? 'vtt' : 'srt';
+  }
   return 'text';
 }
 
-/** `00:00:01,000 --> 00:00:02,000` and its misspellings (`->`, `=>`, `—>`, ` - ` after milliseconds); a bare "00:01:23 - 00:01:30" range stays text. */
-const subtitleTiming = /^\s*(?:\d+:)?\d{1,2}:\d{2}(?:([,.])\d{1,3}\s*(?:-{1,2}>|—>|=>|-)|(?:[,.]\d{1,3})?\s*(?:-{1,2}>|—>|=>))\s*(?:\d+:)?\d{1,2}:\d{2}([,.])?/m;
+/** `00:00:01,000 --> 00:00:02,000` and its misspellings (`->`, `=>`, `—>`, ` - ` after milliseconds); a bare "00:01:23 - 00:01:30" range stays text. One line at a time. */
+const subtitleTiming = /^\s*(?:\d+:)?\d{1,2}:\d{2}(?:([,.])\d{1,3}\s*(?:-{1,2}>|—>|=>|-)|(?:[,.]\d{1,3})?\s*(?:-{1,2}>|—>|=>))\s*(?:\d+:)?\d{1,2}:\d{2}([,.])?/;
 
 // ---------------------------------------------------------------------------------------------
 // SRT and WebVTT (media-captions), with the checks it does not make
@@ -86,12 +96,20 @@ const looksLikeTiming = /^\s*(?:\d+:)?\d{1,2}:\d{2}(?:[,.]\d+)?\s*(?:-+>|—>|=>
 
 /**
  * A line of only spaces looks blank but does not end a cue for the library, which then swallows
- * the next cue. Made blank in SRT, and in WebVTT where a cue follows (YouTube puts " " lines inside cues).
+ * the next cue. Made blank in SRT, and in WebVTT outside cues or where a cue follows (YouTube puts
+ * " " lines inside cues). Blank, they also let long files be cut into pieces there.
  */
 function blankSeparators(lines: readonly string[], format: 'srt' | 'vtt'): string[] {
-  return lines.map((line, index) =>
-    line && !line.trim() && (format === 'srt' || lines.slice(index + 1, index + 3).some((next) => next.includes('-->'))) ? '' : line,
-  );
+  const out: string[] = [];
+  let inCue = false;
+  for (const [index, line] of lines.entries()) {
+    const spaces = line !== '' && !line.trim();
+    const blank = spaces && (format === 'srt' || !inCue || lines.slice(index + 1, index + 3).some((next) => next.includes('-->')));
+    out.push(blank ? '' : line);
+    if (blank || !line) inCue = false;
+    else if (line.includes('-->')) inCue = true;
+  }
+  return out;
 }
 
 /**
@@ -100,6 +118,11 @@ function blankSeparators(lines: readonly string[], format: 'srt' | 'vtt'): strin
  */
 /** More text lines than this in one cue is a malformed file. */
 const MAX_CUE_LINES = 50;
+/**
+ * Nor does a header, NOTE or STYLE block, or untimed text, run this long without a blank line; and
+ * the library, which gets the file in pieces cut at blank lines, would take time in the square of it.
+ */
+const MAX_BLOCK_LINES = 1000;
 
 function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
   const time = format === 'srt' ? /^(?:\d{1,2}:)?\d{2}:\d{2},\d{3}$/ : /^(?:\d{1,2}:)?\d{2}:\d{2}\.\d{3}$/;
@@ -108,11 +131,16 @@ function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
   // The block being read: '' between blocks, else what a timing line here would be swallowed by.
   let block = format === 'vtt' && lines[0]?.startsWith('WEBVTT') ? 'WEBVTT header' : '';
   let cueLines = 0;
+  let run = 0;
   for (const [index, line] of lines.entries()) {
     const number = index + 1;
     if (!line) {
       block = '';
+      run = 0;
       continue;
+    }
+    if ((run += 1) > MAX_BLOCK_LINES && block !== 'cue') {
+      fail(`line ${number}`, block ? `the ${block} runs past ${MAX_BLOCK_LINES} lines; is a blank line missing after it?` : `more than ${MAX_BLOCK_LINES} lines in a row without a timing line or a blank line; expected cues separated by blank lines`);
     }
     // Captions hold a line or three; a "cue" of hundreds is a file missing its blank lines (and would cost
     // the library time in proportion to its square).
@@ -164,23 +192,58 @@ const seconds = (stamp: string) => {
 const CHUNK_LINES = 2000;
 
 /**
- * Parses at blank lines (cue and block boundaries) in pieces of about CHUNK_LINES lines; a VTT
- * piece after the first gets its own WEBVTT line, and error line numbers are mapped back.
+ * The blocks the library has to read, as line indexes: the first (a WebVTT header, read as one
+ * only on line 1) and those with a "-->" (cues, and stray arrows it refuses). Blank runs, NOTE,
+ * STYLE and REGION blocks change no cue nor any error kept, and the library reads a line at a time
+ * through a stream: three million blank lines would take seconds.
+ */
+function arrowBlocks(lines: readonly string[]): number[][] {
+  const blocks: number[][] = [];
+  let block: number[] = [];
+  let arrow = false;
+  for (let index = 0; index <= lines.length; index += 1) {
+    const line = lines[index];
+    if (line) {
+      block.push(index);
+      arrow ||= line.includes('-->');
+      continue;
+    }
+    if (arrow || block[0] === 0) blocks.push(block);
+    block = [];
+    arrow = false;
+  }
+  return blocks;
+}
+
+/**
+ * Parses those blocks in pieces of about CHUNK_LINES lines, each piece a file of its own (a WebVTT
+ * one with its own WEBVTT line); error line numbers are mapped back to the transcript's.
  */
 async function parseInChunks(lines: readonly string[], type: 'srt' | 'vtt'): Promise<{ cues: LibraryCue[]; errors: LibraryError[] }> {
   const { parseText } = await library();
   const cues: LibraryCue[] = [];
   const errors: LibraryError[] = [];
-  let from = 0;
-  while (from < lines.length) {
-    let to = Math.min(lines.length, from + CHUNK_LINES);
-    while (to < lines.length && lines[to] !== '') to += 1;
-    const header = from > 0 && type === 'vtt' ? ['WEBVTT', ''] : [];
-    const result = await parseText([...header, ...lines.slice(from, to)].join('\n'), { type, errors: true, strict: false });
+  const blocks = arrowBlocks(lines);
+  let next = 0;
+  while (next < blocks.length) {
+    const header = type === 'vtt' && blocks[next]?.[0] !== 0 ? ['WEBVTT', ''] : [];
+    const piece = [...header];
+    // The transcript's line index of each line of the piece (the header stands for line 1).
+    const origin = header.map(() => 0);
+    while (next < blocks.length && piece.length < CHUNK_LINES) {
+      const block = blocks[next] as number[];
+      for (const index of block) {
+        piece.push(lines[index] as string);
+        origin.push(index);
+      }
+      piece.push('');
+      origin.push((block.at(-1) as number) + 1);
+      next += 1;
+    }
+    const result = await parseText(piece.join('\n'), { type, errors: true, strict: false });
     // Plain copies: the library's cue objects carry every VTT setting, and a long file keeps tens of thousands.
     for (const cue of result.cues) cues.push({ id: cue.id, startTime: cue.startTime, endTime: cue.endTime, text: cue.text });
-    for (const error of result.errors) errors.push({ line: error.line + from - header.length, message: error.message });
-    from = to + 1;
+    for (const error of result.errors) errors.push({ line: (origin[error.line - 1] ?? 0) + 1, message: error.message });
   }
   return { cues, errors };
 }
@@ -206,12 +269,21 @@ const decode = (text: string) =>
   });
 /** Cue text without tags (<b>, <i>, <font …>, <c.x>, <v Name>, timestamps) and with entities decoded; a bare "<" as in "5 < 6" stays. */
 const plain = (text: string) => decode(text.replace(/<\/?[a-z][^<>]*>|<\d{1,2}:\d{2}[\d:.]*>/gi, '')).replace(/[ \t]+/g, ' ').trim();
-const speakerOf = (text: string) => /<v(?:\.[\w.-]+)?\s+([^>]+)>/.exec(text)?.[1]?.trim();
+/** The name starts at its first non-space and stops at a "<": each try then ends at the next tag, in linear time. */
+const speakerOf = (text: string) => /<v(?:\.[\w.-]+)?\s+([^\s<>][^<>]*)>/.exec(text)?.[1]?.trim();
 
 function fromLibrary(cues: readonly LibraryCue[]): Cue[] {
   const out: Cue[] = [];
   for (const cue of cues) {
-    const text = plain(cue.text).replace(/\s*\n\s*/g, ' ');
+    const flat = plain(cue.text);
+    // Lines joined by splitting, not by /\s*\n\s*/: that rescans a run of no-break spaces from each of them.
+    const text = flat.includes('\n')
+      ? flat
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .join(' ')
+      : flat;
     if (!text) continue;
     const speaker = speakerOf(cue.text);
     out.push({ start: cue.startTime, end: cue.endTime, text, ...(speaker ? { speaker } : {}) });
@@ -298,6 +370,22 @@ function fromJson(value: unknown): Cue[] {
 // ---------------------------------------------------------------------------------------------
 // Plain text
 
+/** `\s` beyond ASCII, as char codes. */
+const wideSpaces = new Set([0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
+
+/** Words as `split(/\s+/)` finds them, counted without building the list: a transcript can hold millions. */
+export function countWords(value: string): number {
+  let count = 0;
+  let inWord = false;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    const space = code === 32 || (code >= 9 && code <= 13) || (code >= 0xa0 && wideSpaces.has(code));
+    if (!space && !inWord) count += 1;
+    inWord = !space;
+  }
+  return count;
+}
+
 /**
  * `[00:01:23]`, `[1:23]`, `(1:23)`, `00:01:23`, `1:23.5` at a line start, then an optional
  * `Speaker:` of up to four capitalised words or numbers ("Ada Lovelace", "Speaker 2", "SPEAKER_01"),
@@ -309,8 +397,10 @@ function fromText(text: string, durationSeconds: number | undefined): { cues: Cu
   const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   const segments: Array<{ start: number | null; text: string; speaker?: string }> = [];
   let previous = -1;
-  for (const [index, line] of lines.entries()) {
-    if (!line.trim()) continue;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    const trimmed = line.trim();
+    if (!trimmed) continue;
     const match = textStamp.exec(line);
     if (match) {
       const stamp = match[1] as string;
@@ -324,22 +414,21 @@ function fromText(text: string, durationSeconds: number | undefined): { cues: Cu
     }
     // An untimed line continues the timestamped line above it; without timestamps, each line is its own cue.
     const last = segments.at(-1);
-    if (last && last.start !== null) last.text += ` ${line.trim()}`;
-    else segments.push({ start: null, text: line.trim() });
+    if (last && last.start !== null) last.text += ` ${trimmed}`;
+    else segments.push({ start: null, text: trimmed });
   }
-  const words = (value: string) => value.split(/\s+/).filter(Boolean).length;
   const timed = segments.some((segment) => segment.start !== null);
   if (!timed) {
     if (durationSeconds === undefined) fail('line 1', 'plain text without timestamps needs duration_seconds (the length of the recording), or add timestamps such as [00:01:23] at line starts');
-    const total = words(text) || 1;
+    const total = countWords(text) || 1;
     let at = 0;
-    const cues = segments.map((segment) => {
-      const length = (words(segment.text) / total) * (durationSeconds as number);
-      const cue = { start: at, end: at + length, text: segment.text };
-      at += length;
-      return cue;
-    });
-    return { cues: cues.filter((cue) => cue.text && cue.end > cue.start), estimated: true };
+    const cues: Cue[] = [];
+    for (const segment of segments) {
+      const end = at + (countWords(segment.text) / total) * durationSeconds;
+      if (end > at) cues.push({ start: at, end, text: segment.text });
+      at = end;
+    }
+    return { cues, estimated: true };
   }
   // Text before the first timestamp is one cue from 0.
   const leading = segments.filter((segment) => segment.start === null);
@@ -348,7 +437,7 @@ function fromText(text: string, durationSeconds: number | undefined): { cues: Cu
   const cues: Cue[] = [];
   timedSegments.forEach((segment, index) => {
     const next = timedSegments[index + 1]?.start;
-    const end = next !== undefined && next > segment.start ? next : segment.start + Math.max(1, words(segment.text) / speechRate);
+    const end = next !== undefined && next > segment.start ? next : segment.start + Math.max(1, countWords(segment.text) / speechRate);
     if (segment.text) cues.push({ start: segment.start, end, text: segment.text, ...(segment.speaker ? { speaker: segment.speaker } : {}) });
   });
   if (!cues.length) fail('line 1', 'the timestamps carry no text');
@@ -402,7 +491,7 @@ export function quickDuration(transcript: string | JsonSegment[] | { segments: J
   const tail = transcript.slice(-4000);
   const stamps = [...tail.matchAll(/(?:\b|")((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)\b|"end"\s*:\s*(\d+(?:\.\d+)?)/g)];
   const last = stamps.reduce((max, match) => Math.max(max, match[1] ? seconds(match[1]) : Number(match[2])), 0);
-  return last || durationSeconds || transcript.split(/\s+/).length / speechRate;
+  return last || durationSeconds || countWords(transcript) / speechRate;
 }
 
 export const timecode = (start: number, end: number) => `${timestamp(start * 1000)}–${timestamp(end * 1000)}`;
