@@ -1,9 +1,11 @@
 import type { Task } from '../src/kernel/task.js';
 import { composeWidgetTask, renderWidgetTask } from './widgets/tasks.js';
 import { invoicePdfTask } from './invoice/tasks.js';
+import { prepareContentTask, renderBlocksTask } from './content/tasks.js';
+import { planClipsTask } from './clips/tasks.js';
 
 /**
  * The CPU-heavy steps of the outcomes, which run on the compute pool's worker threads. The
  * worker thread loads this list (and only this list) to find a task by name.
  */
-export const tasks: readonly Task<any, any>[] = [invoicePdfTask, composeWidgetTask, renderWidgetTask];
+export const tasks: readonly Task<any, any>[] = [invoicePdfTask, prepareContentTask, renderBlocksTask, composeWidgetTask, renderWidgetTask, planClipsTask];

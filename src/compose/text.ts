@@ -23,5 +23,12 @@ export function fit(text: string, max: number): string {
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+  return `${withoutTrailingPunctuation(space > max * 0.5 ? cut.slice(0, space) : cut)}…`;
+}
+
+// A loop, not /[\s,;:.-]+$/: a regex anchored at the end retries from every start of a long run.
+function withoutTrailingPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[\s,;:.-]/.test(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
 }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { buildPlan } from '../../tools/clips/engine.js';
+import { buildPlan } from '../../tools/clips/plan.js';
 import { factoryInputSchema } from '../../tools/clips/schema.js';
 import { asSrt, syntheticTalk } from '../clips/synthetic.js';
 import { median } from './in-process.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutcomeError } from '../../src/kernel/errors.js';
-import { buildPlan } from '../../tools/clips/engine.js';
+import { buildPlan } from '../../tools/clips/plan.js';
 import { captionPack } from '../../tools/clips/package.js';
 import { factoryInputSchema } from '../../tools/clips/schema.js';
 import { selectClips, tokensOf, vocabularyOf, type Scored } from '../../tools/clips/score.js';

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { json, startApp, type StartedApp } from '../helpers.js';
 import { asPlainText, asSrt, asVtt, syntheticTalk, type SyntheticCue } from './synthetic.js';
-import { buildPlan, runsAsJob } from '../../tools/clips/engine.js';
+import { buildPlan, runsAsJob } from '../../tools/clips/plan.js';
 import { platformRules, platforms as allPlatforms, type Platform } from '../../tools/clips/package.js';
 import { tokensOf, weights } from '../../tools/clips/score.js';
 import { parseTranscript } from '../../tools/clips/transcript.js';

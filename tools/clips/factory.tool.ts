@@ -1,5 +1,6 @@
 import { defineTool } from '../../src/kernel/tool.js';
-import { factory, runsAsJob } from './engine.js';
+import { factory } from './engine.js';
+import { runsAsJob } from './plan.js';
 import { factoryInputSchema, planSchema } from './schema.js';
 import { planSummary } from './summary.js';
 

@@ -5,13 +5,7 @@ import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
 import { unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { GeneratorName } from '../../src/compose/types.js';
-import { fit } from '../../src/compose/text.js';
-import { composeContent } from './compose.js';
-import { keyPoints, salientWords, sentencesOf } from './extract.js';
-
-// NLP (compromise) and X's tweet counter (twitter-text) load on the first content call, not at start-up.
-const nlp = () => import('../../src/compose/brief.js');
-const renderer = () => import('./render.js');
+import { prepareContentTask, renderBlocksTask } from './tasks.js';
 import { channels as allChannels, contentSchema, type Block, type Channel, type Content, type RepurposeInput } from './schema.js';
 
 export interface PackMeta {
@@ -34,19 +28,6 @@ interface StoredMeta extends PackMeta {
   links: string[];
   keywords: string[];
   sources: Partial<Record<Channel, number[]>>;
-}
-
-const leadIn = /^(please\s+)?((write|create|make|draft|generate|give me|i need)\s+)?(an?\s+|some\s+)?((blog\s+)?(post|article|thread|content|piece|email|newsletter)s?\s+)?(about|on|for|covering)\s+/i;
-
-/** The subject in a few words: the prompt without its lead-in, or the source's salient words. */
-function topicOf(prompt: string | undefined, source: string | undefined): string {
-  if (prompt) {
-    const first = prompt.split(/(?<=[.!?])\s/)[0] ?? prompt;
-    return fit(first.replace(leadIn, '').replace(/[.!?]+$/, ''), 80);
-  }
-  // A "word" can be a 100k-letter run; the topic heads a tweet and titles, so it stays short.
-  const words = salientWords(source ?? '', 3);
-  return words.length ? fit(words.join(', '), 80) : 'this topic';
 }
 
 /** The content schema narrowed to the requested channels, each required: what a model must write. */
@@ -79,24 +60,7 @@ const publicMeta = ({ cta: _cta, links: _links, keywords: _keywords, sources: _s
 
 export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promise<Pack> {
   const channels = input.channels ? allChannels.filter((c) => input.channels?.includes(c)) : [...allChannels];
-  const sentences = input.source_text ? sentencesOf(input.source_text) : null;
-  if (sentences && sentences.length < 3) {
-    throw new OutcomeError('invalid_input', `source_text: found ${sentences.length} sentence(s); repurposing needs at least 3. For a topic, use prompt.`);
-  }
-  const points = sentences ? keyPoints(sentences, 6) : null;
-  const [{ extractBrief }, { renderBlocks }] = await Promise.all([nlp(), renderer()]);
-  const brief = extractBrief(input.prompt ?? input.source_text?.slice(0, 2000) ?? '');
-  const topic = topicOf(input.prompt, input.source_text);
-  const keywords = [...new Set([...salientWords(topic, 4), ...brief.keywords])].slice(0, 8);
-  const composed = composeContent({
-    brief,
-    topic,
-    audience: input.audience ?? brief.audience,
-    tone: input.tone ?? null,
-    brand: input.brand ?? brief.names[0] ?? null,
-    keyPoints: points,
-    channels,
-  });
+  const { sentenceCount, points, topic, keywords, composed } = await ctx.compute(prepareContentTask, { ...input, channels });
   const material = points
     ? `Use only these key points from the source (numbered by sentence):\n${points.map((p) => `[${p.index}] ${p.text}`).join('\n')}`
     : `Topic: ${topic}`;
@@ -120,14 +84,14 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
     generator: generated.generator,
     topic: generated.value.topic,
     warnings: generated.warnings,
-    source_sentences: sentences?.length ?? null,
+    source_sentences: sentenceCount,
     created_at: ctx.now().toISOString(),
     cta: input.cta ?? null,
     links: input.links ?? [],
     keywords,
     sources: composed.sources,
   };
-  const blocks = renderBlocks(generated.value, channels, { cta: input.cta, links: input.links, sources: composed.sources, keywords });
+  const blocks = await ctx.compute(renderBlocksTask, { content: generated.value, channels, options: { cta: input.cta, links: input.links, sources: composed.sources, keywords } });
   const id = newId('content');
   await save(ctx, { id, version: 1, content: generated.value, blocks, meta });
   return { pack_id: id, version: 1, blocks, meta: publicMeta(meta) };
@@ -248,8 +212,11 @@ export async function revise(
     [applied, unapplied] = generator === 'template' ? [offline.applied, offline.unapplied] : [[instructions], []];
   }
   const content = { ...latest.content, [channel]: part } as Content;
-  const { renderBlocks } = await renderer();
-  const [rendered] = renderBlocks(content, [channel], { cta: latest.meta.cta ?? undefined, links: latest.meta.links, sources: latest.meta.sources, keywords: latest.meta.keywords });
+  const [rendered] = await ctx.compute(renderBlocksTask, {
+    content,
+    channels: [channel],
+    options: { cta: latest.meta.cta ?? undefined, links: latest.meta.links, sources: latest.meta.sources, keywords: latest.meta.keywords },
+  });
   const blocks = latest.blocks.map((candidate) => (candidate.id === block.id ? (rendered as Block) : candidate));
   const meta: StoredMeta = { ...latest.meta, generator, warnings, created_at: ctx.now().toISOString() };
   const version = latest.row.version + 1;
