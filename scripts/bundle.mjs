@@ -32,8 +32,9 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // Native addon: loaded from node_modules at run time.
-  external: ['better-sqlite3'],
+  // Loaded from node_modules at run time: a native addon, and piscina, which starts its worker
+  // threads from a file beside its own (`__dirname`), so it cannot be bundled.
+  external: ['better-sqlite3', 'piscina'],
   // Bundled CommonJS dependencies call require(); ESM has none of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [withoutCoreJs],

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
@@ -230,6 +231,31 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<any>) {
       await db.schema.dropTable('clip_plans').execute();
+    },
+  },
+  '0007_job_inputs': {
+    // A job's input (up to a 4 MB body) is written once, but every update of its row (claim, lease,
+    // progress, settle) rewrote it with the row: inputs move to a table of their own, gzipped
+    // (see JobQueue.enqueue), so that writing and reading them keeps SQLite's connection briefly.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('job_inputs')
+        .addColumn('job_id', 'text', (col) => col.primaryKey().references('jobs.id'))
+        .addColumn('input', 'blob', (col) => col.notNull())
+        .execute();
+      const jobs = await db.selectFrom('jobs').select(['id', 'input']).execute();
+      for (const job of jobs as { id: string; input: string }[]) {
+        await db.insertInto('job_inputs').values({ job_id: job.id, input: gzipSync(job.input) }).execute();
+      }
+      await db.schema.alterTable('jobs').dropColumn('input').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('input', 'text', (col) => col.notNull().defaultTo('{}')).execute();
+      const inputs = await db.selectFrom('job_inputs').select(['job_id', 'input']).execute();
+      for (const row of inputs as { job_id: string; input: Buffer }[]) {
+        await db.updateTable('jobs').set({ input: gunzipSync(row.input).toString('utf8') }).where('id', '=', row.job_id).execute();
+      }
+      await db.schema.dropTable('job_inputs').execute();
     },
   },
 };

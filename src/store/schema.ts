@@ -7,8 +7,6 @@ export interface JobsTable {
   id: string;
   account_id: string;
   tool: string;
-  /** The caller's raw input as JSON; re-validated by the worker against the tool's schema. */
-  input: string;
   status: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
   progress: Generated<number>;
   progress_message: string | null;
@@ -23,6 +21,12 @@ export interface JobsTable {
   updated_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+}
+
+/** A job's raw input as gzipped JSON, written once at enqueue; re-validated by the worker against the tool's schema. */
+export interface JobInputsTable {
+  job_id: string;
+  input: Buffer;
 }
 
 export interface AccountsTable {
@@ -194,6 +198,7 @@ export interface ClipPlansTable {
 
 export interface Database {
   jobs: JobsTable;
+  job_inputs: JobInputsTable;
   accounts: AccountsTable;
   agent_keys: AgentKeysTable;
   usage_cycles: UsageCyclesTable;

@@ -193,7 +193,7 @@ export class Dispatcher {
   readonly executeJob: JobExecutor = async (job, { signal, progress }) => {
     const tool = this.options.catalogue.get(job.tool);
     if (!tool) throw new OutcomeError('not_found', `Tool ${job.tool} is not in this server's catalogue.`);
-    const input = this.parseInput(tool, JSON.parse(job.input));
+    const input = this.parseInput(tool, JSON.parse(await this.options.jobs.input(job.id)));
     return this.run(tool, input, {
       // Scopes were checked when the job was started.
       caller: { accountId: job.account_id, keyId: null, scopes: ['*'] },

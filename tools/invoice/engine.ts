@@ -6,10 +6,7 @@ import type { PaymentLink } from '../../src/payments/gateway.js';
 import { computeInvoice, type ComputedInvoice, type Seller } from './compute.js';
 import type { InvoiceInput } from './schema.js';
 import type { InvoiceDocument } from './document.js';
-import { invoicePdfTask } from './tasks.js';
-
-// pdf-lib, fontkit and the fonts load on the first invoice, not when the server starts.
-const pdf = () => import('./pdf.js');
+import { invoicePdfTask, unrenderableTask } from './tasks.js';
 
 /** How long a draft can be confirmed. */
 export const draftTtlMs = 7 * 24 * 60 * 60_000;
@@ -49,7 +46,7 @@ async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Pro
 }
 
 /** Every text the PDF will draw must be drawable: refuse early, naming the characters. */
-async function checkRenderable(computed: ComputedInvoice): Promise<void> {
+async function checkRenderable(ctx: ToolContext, computed: ComputedInvoice): Promise<void> {
   // Amounts too: some locales format them in scripts the fonts lack (ar-EG, fa-IR, bn-BD…).
   const texts = [
     ...[computed.customer, computed.seller].flatMap((party) => [party.name, party.email, party.address, party.tax_id]),
@@ -58,7 +55,7 @@ async function checkRenderable(computed: ComputedInvoice): Promise<void> {
     ...computed.tax_breakdown.flatMap((entry) => Object.values(entry.formatted)),
     computed.notes,
   ].filter((text): text is string => typeof text === 'string');
-  const missing = (await pdf()).unrenderableCharacters(texts);
+  const missing = await ctx.compute(unrenderableTask, texts);
   if (missing.length) {
     throw new OutcomeError(
       'unprocessable',
@@ -82,7 +79,7 @@ export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempot
   const now = ctx.now();
   const { seller, warnings } = await sellerOf(ctx, input.seller);
   const computed = computeInvoice(input, seller, now.toISOString().slice(0, 10));
-  await checkRenderable(computed);
+  await checkRenderable(ctx, computed);
   computed.warnings.push(...warnings);
   if (input.payment_link && !ctx.payments) {
     computed.warnings.push(
