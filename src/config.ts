@@ -49,7 +49,7 @@ export const environmentSchema = z.object({
   ),
   COMPUTE_QUEUE: integer(1, 100_000, 256).describe('Computing steps that may wait for a thread; past that calls get 503 unavailable.'),
   COMPUTE_QUEUE_WAIT_MS: integer(100, 600_000, 15_000).describe('How long a computing step may wait for a thread before its call gets 503 unavailable.'),
-  COMPUTE_HEAP_MB: integer(32, 16_384, 512).describe('Heap of each compute thread; a step that needs more is stopped (422 budget_exceeded).'),
+  COMPUTE_HEAP_MB: integer(32, 16_384, 1024).describe('Heap of each compute thread; a step that needs more is stopped (422 budget_exceeded).'),
   CALL_BUDGET_MS: integer(50, 600_000, 5_000).describe(
     'Computing time one inline call may use; past it the work is stopped and the call fails with 422 budget_exceeded (nothing charged).',
   ),

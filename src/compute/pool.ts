@@ -131,7 +131,10 @@ export class ComputePool {
       if (!reply.ok) throw OutcomeError.fromEnvelope(reply.error as ErrorEnvelope);
       return reply.value as O;
     } catch (error) {
-      if (stop === 'budget' || isOutOfMemory(error)) throw this.overBudget(task, input, budget, isOutOfMemory(error));
+      if (stop === 'budget' || isOutOfMemory(error)) {
+        this.options.log.warn({ task: task.name, budget_ms: budget.limitMs, out_of_memory: isOutOfMemory(error) }, 'task stopped at its budget; its thread was replaced');
+        throw this.overBudget(task, input, budget, isOutOfMemory(error));
+      }
       if (stop === 'busy') throw busy(this.options.queueWaitMs);
       if (signal.aborted) throw signal.reason ?? error;
       if (error instanceof OutcomeError) throw error;
@@ -171,4 +174,5 @@ function busy(queueWaitMs: number): OutcomeError {
 }
 
 const isOutOfMemory = (error: unknown) => (error as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
-const isPoolFull = (error: unknown) => error instanceof Error && /task queue is at limit/i.test(error.message);
+// piscina's own refusals when every thread is busy and its queue is full.
+const isPoolFull = (error: unknown) => error instanceof Error && /task queue is at limit|all workers are busy/i.test(error.message);
