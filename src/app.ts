@@ -62,7 +62,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const store = await openStore(config.databaseFile, log);
   const catalogue = new Catalogue(options.tools ?? defaultTools);
   const now = options.now ?? (() => new Date());
-  const access = new Access(store, now, { authMaxFailures: config.authMaxFailures, keyMaxRefused: config.keyMaxRefused });
+  const access = new Access(store, now, { authMaxFailures: config.authMaxFailures, maxRefusedCalls: config.maxRefusedCalls });
   const compute = new ComputePool({ ...config.compute, extraTaskModules: options.taskModules, log: log.child({ component: 'compute' }) });
   const jobs = new JobQueue(store, {
     leaseMs: config.jobLeaseMs,
@@ -167,7 +167,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.get(`${restPrefix}/files/:fileId`, authenticated, fileDownload(files));
     app.use(restPrefix, authenticated, ...jsonBody(), restRouter(catalogue, dispatcher, access));
     app.use(notFound());
-    app.use(errorHandler());
+    app.use(errorHandler((caller, error) => access.countRefusal(caller, error)));
     return app;
   }
 

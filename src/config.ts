@@ -5,6 +5,10 @@ import { z } from 'zod';
 const integer = (min: number, max: number, fallback: number) =>
   z.coerce.number().int(`must be a whole number`).min(min).max(max).default(fallback);
 
+const defaultThreads = () => Math.max(1, os.availableParallelism() - 1);
+/** 1 GB a thread, unless the threads together would then take more than half the machine's memory. */
+const defaultHeapMb = () => Math.max(64, Math.min(1024, Math.floor(os.totalmem() / 2 / 1024 / 1024 / defaultThreads())));
+
 /** Every setting, read from the environment. `agent-outcomes --help` prints these descriptions. */
 export const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to bind the HTTP server to.'),
@@ -41,15 +45,17 @@ export const environmentSchema = z.object({
   AUTH_MAX_FAILURES: integer(1, 1_000_000, 20).describe(
     'Failed authentications one address may make per minute before it is refused (429 rate_limited).',
   ),
-  KEY_MAX_REFUSED: integer(1, 1_000_000, 120).describe(
-    'Calls one agent key may have refused (4xx: invalid input, unknown ids…) per minute before its calls get 429 rate_limited until the minute is over.',
+  MAX_REFUSED_CALLS: integer(1, 1_000_000, 120).describe(
+    'Calls one account may have refused (4xx: invalid input, unknown ids, bodies that do not parse…) per minute before its calls get 429 rate_limited until the minute is over.',
   ),
-  COMPUTE_THREADS: integer(1, 64, Math.max(1, os.availableParallelism() - 1)).describe(
+  COMPUTE_THREADS: integer(1, 64, defaultThreads()).describe(
     'Worker threads for CPU-heavy steps (composing, planning, rendering); default: one per core but one, which the HTTP loop keeps.',
   ),
   COMPUTE_QUEUE: integer(1, 100_000, 256).describe('Computing steps that may wait for a thread; past that calls get 503 unavailable.'),
   COMPUTE_QUEUE_WAIT_MS: integer(100, 600_000, 15_000).describe('How long a computing step may wait for a thread before its call gets 503 unavailable.'),
-  COMPUTE_HEAP_MB: integer(32, 16_384, 1024).describe('Heap of each compute thread; a step that needs more is stopped (422 budget_exceeded).'),
+  COMPUTE_HEAP_MB: integer(32, 16_384, defaultHeapMb()).describe(
+    'Heap of each compute thread; a step that needs more is stopped (422 budget_exceeded). Default: 1 GB, or less so that all threads together stay within half the memory.',
+  ),
   CALL_BUDGET_MS: integer(50, 600_000, 5_000).describe(
     'Computing time one inline call may use; past it the work is stopped and the call fails with 422 budget_exceeded (nothing charged).',
   ),
@@ -116,7 +122,7 @@ export interface Config {
   allowedHosts: string[];
   validateOutput: boolean;
   authMaxFailures: number;
-  keyMaxRefused: number;
+  maxRefusedCalls: number;
   compute: { threads: number; maxQueue: number; queueWaitMs: number; heapMb: number };
   callBudgetMs: number;
   jobBudgetMs: number;
@@ -183,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     validateOutput: e.NODE_ENV !== 'production',
     authMaxFailures: e.AUTH_MAX_FAILURES,
-    keyMaxRefused: e.KEY_MAX_REFUSED,
+    maxRefusedCalls: e.MAX_REFUSED_CALLS,
     compute: { threads: e.COMPUTE_THREADS, maxQueue: e.COMPUTE_QUEUE, queueWaitMs: e.COMPUTE_QUEUE_WAIT_MS, heapMb: e.COMPUTE_HEAP_MB },
     callBudgetMs: e.CALL_BUDGET_MS,
     jobBudgetMs: e.JOB_BUDGET_MS,

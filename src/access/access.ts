@@ -20,16 +20,35 @@ export class Access {
   readonly idempotency: Idempotency;
   /** Failed authentications per client address: guessing keys stops, valid keys keep working. */
   readonly throttle: FailureThrottle;
-  /** Refused calls per agent key: invalid input costs no units, so it is limited here instead. */
+  /** Refused calls per account: invalid input costs no units, so it is limited here instead. */
   readonly refusals: FailureThrottle;
 
-  constructor(store: Store, now: () => Date, options: { authMaxFailures?: number; keyMaxRefused?: number } = {}) {
+  constructor(store: Store, now: () => Date, options: { authMaxFailures?: number; maxRefusedCalls?: number } = {}) {
     this.throttle = new FailureThrottle(options.authMaxFailures);
-    this.refusals = new FailureThrottle(options.keyMaxRefused);
+    this.refusals = new FailureThrottle(options.maxRefusedCalls);
     this.accounts = new Accounts(store, now);
     this.keys = new AgentKeys(store, now);
     this.meter = new Meter(store, now);
     this.idempotency = new Idempotency(store, now);
+  }
+
+  /**
+   * 429 while the caller's account has had MAX_REFUSED_CALLS calls refused this minute: invalid
+   * input costs no units, so without this free 400s could burn CPU without limit.
+   */
+  checkRefusals(caller: Caller): void {
+    const retryAfter = this.refusals.retryAfter(caller.accountId);
+    if (!retryAfter) return;
+    throw new OutcomeError('rate_limited', `Too many refused calls from this account in the last minute; try again in ${retryAfter} s.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+      hint: 'Fix the input the earlier errors named before calling again; refused calls cost no units but are limited.',
+    });
+  }
+
+  /** Counts a refusal (any 4xx but a 429) against the caller's account; a budget overrun weighs as ten. */
+  countRefusal(caller: Caller, error: OutcomeError): void {
+    if (error.status < 400 || error.status >= 500 || error.status === 429) return;
+    this.refusals.fail(caller.accountId, error.code === 'budget_exceeded' ? 10 : 1);
   }
 
   /** 403 unless the caller's scopes grant the tool's. */

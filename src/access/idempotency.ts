@@ -25,11 +25,16 @@ export function fingerprint(method: string, path: string, body: unknown): string
 
 /**
  * Responses worth replaying: outcomes, and refusals the same request would meet again. A
- * refusal that says when to retry (Retry-After) is temporary, so the key is released.
+ * refusal that says when to retry (Retry-After) is temporary, so the key is released; so is a
+ * budget overrun, whose retry as a job (Prefer: respond-async, not in the fingerprint) may succeed.
  */
 export const isReplayable = (response: StoredResponse) =>
   !Object.keys(response.headers).some((name) => name.toLowerCase() === 'retry-after') &&
+  !isBudgetOverrun(response) &&
   (response.status < 400 || response.status === 404 || response.status === 409 || response.status === 422);
+
+const isBudgetOverrun = (response: StoredResponse) =>
+  response.status === 422 && (response.body as { error?: { code?: string } } | null)?.error?.code === 'budget_exceeded';
 
 /**
  * `Idempotency-Key` (Stripe's model): the first request with a key claims it, runs, and

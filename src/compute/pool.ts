@@ -29,6 +29,8 @@ export class CallBudget {
 
   constructor(
     readonly limitMs: number,
+    /** Jobs may not take every thread: inline calls keep one (see ComputePool). */
+    readonly lane: 'inline' | 'job',
     /** What the caller can do to get more, e.g. "run it as a job (Prefer: respond-async) for 120 s". */
     readonly escalation: string | undefined,
   ) {}
@@ -65,8 +67,12 @@ type Stop = 'budget' | 'busy';
 export class ComputePool {
   private pool: Piscina | undefined;
   private loading: Promise<Piscina> | undefined;
+  /** Job tasks may hold all threads but one (when there are two or more), so that inline calls never wait for a job. */
+  private readonly jobLane: Lane;
 
-  constructor(private readonly options: ComputePoolOptions) {}
+  constructor(private readonly options: ComputePoolOptions) {
+    this.jobLane = new Lane(Math.max(1, options.threads - 1));
+  }
 
   /** Threads start on first use (stdio starts fast) or when `warm` is called (the HTTP server). */
   private start(): Promise<Piscina> {
@@ -81,6 +87,8 @@ export class ComputePool {
         resourceLimits: { maxOldGenerationSizeMb: heapMb },
         workerData: { extraTaskModules: this.options.extraTaskModules ?? [] } satisfies WorkerData,
       });
+      // A thread that fails outside any task (it should not) is logged; piscina replaces it.
+      this.pool.on('error', (error: unknown) => this.options.log.error({ err: error }, 'compute thread failed'));
       return this.pool;
     });
     return this.loading;
@@ -96,6 +104,16 @@ export class ComputePool {
 
   /** Runs one task within `budget`, stopped early if `signal` aborts (the caller went away); `onProgress` hears its reports. */
   async run<I, O>(task: Task<I, O>, input: I, budget: CallBudget, signal: AbortSignal, onProgress?: (report: ProgressReport) => void): Promise<O> {
+    if (budget.lane === 'inline' || this.options.threads < 2) return this.runNow(task, input, budget, signal, onProgress);
+    const release = await this.jobLane.enter(signal);
+    try {
+      return await this.runNow(task, input, budget, signal, onProgress);
+    } finally {
+      release();
+    }
+  }
+
+  private async runNow<I, O>(task: Task<I, O>, input: I, budget: CallBudget, signal: AbortSignal, onProgress?: (report: ProgressReport) => void): Promise<O> {
     signal.throwIfAborted();
     if (budget.remainingMs <= 0) throw this.overBudget(task, input, budget);
     const pool = await this.start();
@@ -112,12 +130,14 @@ export class ComputePool {
     let runningSince: number | undefined;
     let budgetTimer: NodeJS.Timeout | undefined;
     let settled = false;
+    /** The thread's own measure of the run, when it answered: the loop may have seen the start late. */
+    let measured: number | undefined;
     // The worker flips `started` when it picks the task up: only then does the budget run.
     const waiting = Atomics.waitAsync(started, 0, 0, this.options.queueWaitMs);
     const onStart = (outcome: string) => {
       if (settled) return;
-      if (outcome === 'timed-out') return halt('busy');
-      if (Atomics.load(started, 0) !== 1) return;
+      // A task picked up just as the wait ran out did start: its budget runs.
+      if (Atomics.load(started, 0) !== 1) return outcome === 'timed-out' ? halt('busy') : undefined;
       runningSince = performance.now();
       budgetTimer = setTimeout(() => halt('budget'), budget.remainingMs);
     };
@@ -128,6 +148,7 @@ export class ComputePool {
     const message: TaskMessage = { name: task.name, input, started, ...(channel ? { progress: channel.port2 } : {}) };
     try {
       const reply = (await pool.run(message, { signal: stopper.signal, ...(channel ? { transferList: [channel.port2] } : {}) })) as TaskReply;
+      measured = reply.elapsedMs;
       if (!reply.ok) throw OutcomeError.fromEnvelope(reply.error as ErrorEnvelope);
       return reply.value as O;
     } catch (error) {
@@ -145,7 +166,8 @@ export class ComputePool {
       channel?.port1.close();
       clearTimeout(budgetTimer);
       signal.removeEventListener('abort', onCallerAbort);
-      if (runningSince !== undefined) budget.spend(performance.now() - runningSince);
+      if (measured !== undefined) budget.spend(measured);
+      else if (runningSince !== undefined) budget.spend(performance.now() - runningSince);
       // Wakes the wait above if the task never started, so that nothing lingers until its time-out.
       if (Atomics.compareExchange(started, 0, 0, 2) === 0) Atomics.notify(started, 0);
     }
@@ -176,3 +198,37 @@ function busy(queueWaitMs: number): OutcomeError {
 const isOutOfMemory = (error: unknown) => (error as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 // piscina's own refusals when every thread is busy and its queue is full.
 const isPoolFull = (error: unknown) => error instanceof Error && /task queue is at limit|all workers are busy/i.test(error.message);
+
+/** A counting semaphore: at most `slots` holders at once, the others wait in order (or until their call is aborted). */
+class Lane {
+  private held = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly slots: number) {}
+
+  async enter(signal: AbortSignal): Promise<() => void> {
+    if (this.held >= this.slots) {
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          this.waiting.splice(this.waiting.indexOf(turn), 1);
+          reject(signal.reason);
+        };
+        this.waiting.push(turn);
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+    } else this.held += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      // The slot passes straight to the next in line, or is given back.
+      if (next) next();
+      else this.held -= 1;
+    };
+  }
+}

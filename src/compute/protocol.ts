@@ -19,7 +19,10 @@ export interface ProgressReport {
 }
 
 /** An expected failure (OutcomeError) crosses the thread as its envelope; anything else is thrown. */
-export type TaskReply = { ok: true; value: unknown } | { ok: false; error: ErrorEnvelope };
+export type TaskReply = ({ ok: true; value: unknown } | { ok: false; error: ErrorEnvelope }) & {
+  /** How long the task ran on its thread, as the thread measured it: what the call's budget is charged. */
+  elapsedMs: number;
+};
 
 /** What each worker thread starts with. */
 export interface WorkerData {

@@ -5,20 +5,43 @@ export const maxInputDepth = 32;
 
 /**
  * The path of the first place where `value` nests more than `maxDepth` arrays or objects, or
- * undefined. Iterative: a body nested thousands deep must not exhaust the stack that checks it.
+ * undefined. Iterative, so that a body nested thousands deep cannot exhaust the stack that
+ * checks it, and lean, since it sees every request body: one pass over parallel arrays with no
+ * allocation per element; the path is only traced (a second pass) for a body that fails.
  */
 export function tooDeepAt(value: unknown, maxDepth = maxInputDepth): string | undefined {
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
-  while (stack.length) {
-    const { value: current, depth, path } = stack.pop() as (typeof stack)[number];
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth >= maxDepth) return path || '(root)';
-    const entries: [string, unknown][] = Array.isArray(current)
-      ? current.map((item, i) => [`${path}[${i}]`, item])
-      : Object.entries(current).map(([key, item]) => [path ? `${path}.${key}` : key, item]);
-    for (const [at, item] of entries) if (typeof item === 'object' && item !== null) stack.push({ value: item, depth: depth + 1, path: at });
+  const values: object[] = [];
+  const depths: number[] = [];
+  if (typeof value === 'object' && value !== null) {
+    values.push(value);
+    depths.push(0);
+  }
+  while (values.length) {
+    const node = values.pop() as Record<string, unknown>;
+    const depth = depths.pop() as number;
+    if (depth >= maxDepth) return pathTo(value as object, maxDepth);
+    const items = Array.isArray(node) ? node : Object.values(node);
+    for (let i = 0; i < items.length; i += 1) {
+      const child = items[i];
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
   return undefined;
+}
+
+/** The path of the first container at `maxDepth`, found depth-first (only for a refusal's message). */
+function pathTo(root: object, maxDepth: number): string {
+  const stack: { value: object; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop() as (typeof stack)[number];
+    if (depth >= maxDepth) return path || '(root)';
+    const entries = Array.isArray(value) ? value.map((item, i) => [`${path}[${i}]`, item] as const) : Object.entries(value).map(([key, item]) => [path ? `${path}.${key}` : key, item] as const);
+    for (const [at, child] of entries) if (typeof child === 'object' && child !== null) stack.push({ value: child, path: at, depth: depth + 1 });
+  }
+  return '(root)';
 }
 
 /** 400 when a request body or a tool's arguments nest deeper than `maxInputDepth`. */

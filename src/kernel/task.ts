@@ -6,8 +6,10 @@
  * arrays, strings, numbers, typed arrays; no functions, no class instances.
  */
 export interface Task<I, O> {
-  /** Unique across the catalogue, e.g. `content.compose`; the worker finds the function by it. */
+  /** Unique across the catalogue, e.g. `content.prepare`; the worker finds the function by it. */
   name: string;
+  /** Loads what `run` needs (fonts, NLP) when a thread starts, so that no call's budget pays for it. */
+  load?: () => Promise<unknown>;
   /** `progress` reaches the call's progress (job status, MCP notifications) from the worker thread. */
   run: (input: I, progress: TaskProgress) => O | Promise<O>;
   /**

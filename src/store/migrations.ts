@@ -243,9 +243,12 @@ export const migrations: Record<string, Migration> = {
         .addColumn('job_id', 'text', (col) => col.primaryKey().references('jobs.id'))
         .addColumn('input', 'blob', (col) => col.notNull())
         .execute();
-      const jobs = await db.selectFrom('jobs').select(['id', 'input']).execute();
-      for (const job of jobs as { id: string; input: string }[]) {
-        await db.insertInto('job_inputs').values({ job_id: job.id, input: gzipSync(job.input) }).execute();
+      // In batches, so that a large history does not have to fit in memory at once.
+      for (let after = ''; ; ) {
+        const batch = (await db.selectFrom('jobs').select(['id', 'input']).where('id', '>', after).orderBy('id').limit(200).execute()) as { id: string; input: string }[];
+        for (const job of batch) await db.insertInto('job_inputs').values({ job_id: job.id, input: gzipSync(job.input) }).execute();
+        if (batch.length < 200) break;
+        after = (batch.at(-1) as { id: string }).id;
       }
       await db.schema.alterTable('jobs').dropColumn('input').execute();
     },

@@ -58,6 +58,13 @@ export function authentication(access: Access): RequestHandler {
       );
       return;
     }
+    try {
+      // An account over its refusal budget is refused before its body is even read.
+      access.checkRefusals(caller);
+    } catch (error) {
+      sendError(res, error as OutcomeError);
+      return;
+    }
     res.locals.caller = caller;
     // The MCP transport hands `req.auth` to tool calls as `extra.authInfo`.
     (req as Request & { auth?: AuthInfo }).auth = {

@@ -96,26 +96,14 @@ export class Dispatcher {
     return parsed.data;
   }
 
-  /**
-   * A key whose calls keep being refused (invalid input costs no units) is slowed down: past
-   * KEY_MAX_REFUSED a minute its calls get 429 rate_limited until the minute is over.
-   */
+  /** Every call: the refusal budget first, then the call; a refusal counts against the account. */
   async call(tool: Tool, raw: unknown, options: CallOptions): Promise<CallOutcome> {
-    const subject = options.caller.keyId ?? options.caller.accountId;
-    const retryAfter = this.options.access.refusals.retryAfter(subject);
-    if (retryAfter) {
-      throw new OutcomeError('rate_limited', `Too many refused calls from this agent key in the last minute; try again in ${retryAfter} s.`, {
-        headers: { 'Retry-After': String(retryAfter) },
-        hint: 'Fix the input the earlier errors named before calling again; refused calls cost no units but are limited.',
-      });
-    }
+    const { access } = this.options;
+    access.checkRefusals(options.caller);
     try {
       return await this.callAuthorized(tool, raw, options);
     } catch (error) {
-      if (error instanceof OutcomeError && error.status >= 400 && error.status < 500 && error.status !== 429) {
-        // Work stopped at its budget burnt seconds of CPU: it weighs as much as many quick refusals.
-        this.options.access.refusals.fail(subject, error.code === 'budget_exceeded' ? 10 : 1);
-      }
+      if (error instanceof OutcomeError) access.countRefusal(options.caller, error);
       throw error;
     }
   }
@@ -141,7 +129,7 @@ export class Dispatcher {
           requestId: options.requestId,
           log: options.log,
           signal: options.signal ?? neverAborted,
-          budget: new CallBudget(this.options.callBudgetMs, `run it as a job (REST: Prefer: respond-async), which may compute for ${Math.round(this.options.jobBudgetMs / 1000)} s`),
+          budget: new CallBudget(this.options.callBudgetMs, 'inline', `run it as a job (REST: Prefer: respond-async), which may compute for ${Math.round(this.options.jobBudgetMs / 1000)} s`),
           progress: async (progress) => options.onProgress?.(progress),
           sampler: options.sampler,
           onReplay: () => {
@@ -193,16 +181,23 @@ export class Dispatcher {
   readonly executeJob: JobExecutor = async (job, { signal, progress }) => {
     const tool = this.options.catalogue.get(job.tool);
     if (!tool) throw new OutcomeError('not_found', `Tool ${job.tool} is not in this server's catalogue.`);
-    const input = this.parseInput(tool, JSON.parse(await this.options.jobs.input(job.id)));
-    return this.run(tool, input, {
-      // Scopes were checked when the job was started.
-      caller: { accountId: job.account_id, keyId: null, scopes: ['*'] },
-      requestId: job.request_id ?? job.id,
-      log: this.jobLog(job),
-      signal,
-      budget: new CallBudget(this.options.jobBudgetMs, undefined),
-      progress,
-    });
+    // Scopes were checked when the job was started.
+    const caller: Caller = { accountId: job.account_id, keyId: null, scopes: ['*'] };
+    try {
+      const input = this.parseInput(tool, JSON.parse(await this.options.jobs.input(job.id)));
+      return await this.run(tool, input, {
+        caller,
+        requestId: job.request_id ?? job.id,
+        log: this.jobLog(job),
+        signal,
+        budget: new CallBudget(this.options.jobBudgetMs, 'job', undefined),
+        progress,
+      });
+    } catch (error) {
+      // A job's refusal (an overrun above all) counts like an inline call's: jobs are no way around the limit.
+      if (error instanceof OutcomeError) this.options.access.countRefusal(caller, error);
+      throw error;
+    }
   };
 
   private jobLog(job: JobRow): Logger {
@@ -224,6 +219,7 @@ export class Dispatcher {
     },
   ): Promise<Record<string, unknown>> {
     const { catalogue, store, jobs, access, files, payments, llm, baseUrl, validateOutput, compute } = this.options;
+    let computing: Promise<unknown> = Promise.resolve();
     const context: ToolContext = {
       requestId: call.requestId,
       caller: call.caller,
@@ -234,7 +230,12 @@ export class Dispatcher {
       payments,
       sampler: call.sampler,
       compose: { generate: (request) => generate({ ...request, sampler: call.sampler, signal: call.signal }, llm) },
-      compute: (task, input) => compute.run(task, input, call.budget, call.signal, ({ fraction, message }) => void context.progress(fraction, message)),
+      // One task at a time per call: tasks run in parallel would each get the whole remaining budget.
+      compute: (task, input) => {
+        const next = computing.then(() => compute.run(task, input, call.budget, call.signal, ({ fraction, message }) => void context.progress(fraction, message)));
+        computing = next.catch(() => undefined);
+        return next;
+      },
       log: call.log,
       signal: call.signal,
       now: this.now,

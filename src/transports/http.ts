@@ -98,8 +98,7 @@ export function jsonBody(): RequestHandler[] {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody || req.is(['application/json', 'application/*+json'])) return next();
-    sendError(
-      res,
+    next(
       new OutcomeError(
         'unsupported_media_type',
         `Content-Type "${req.headers['content-type'] ?? '(none)'}" is not accepted; send a JSON body with Content-Type: application/json.`,
@@ -151,11 +150,17 @@ export function fromHttpError(err: unknown, limit = bodyLimit): OutcomeError | u
   }
 }
 
-/** The last middleware: every failure leaves as the one envelope; internals only reach the log. */
-export function errorHandler(): ErrorRequestHandler {
+/**
+ * The last middleware: every failure leaves as the one envelope; internals only reach the log.
+ * `onRefused` hears the refusals of authenticated requests that never reached a tool (a body
+ * that does not parse, decompress or fit), so that they count like refused calls.
+ */
+export function errorHandler(onRefused?: (caller: Caller, error: OutcomeError) => void): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const error = fromHttpError(err) ?? asOutcomeError(err, req.id);
     if (error.code === 'internal') req.log?.error({ err }, 'request failed unexpectedly');
+    const caller = res.locals.caller as Caller | undefined;
+    if (caller) onRefused?.(caller, error);
     if (res.headersSent) {
       res.end();
       return;

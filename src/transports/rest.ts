@@ -44,13 +44,14 @@ function inputOf(tool: Tool, catalogue: Catalogue, req: Request): Record<string,
 }
 
 /** Runs the call and renders it as status, headers and body (errors included), ready to send or store. */
-async function respond(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher, req: Request, caller: Caller): Promise<StoredResponse> {
+async function respond(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher, req: Request, caller: Caller, signal: AbortSignal): Promise<StoredResponse> {
   const prefer = parsePrefer(req.get('prefer'));
   try {
     const outcome = await dispatcher.call(tool, inputOf(tool, catalogue, req), {
       caller,
       requestId: req.id,
       log: req.log,
+      signal,
       async: prefer.respondAsync,
       waitMs: (prefer.waitSeconds ?? 0) * 1000,
     });
@@ -74,14 +75,19 @@ async function respond(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher,
 function toolHandler(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher, access: Access): RequestHandler {
   return async (req, res) => {
     const caller = callerOf(res);
+    // A client that hangs up stops the work done for it (a queued job goes on: it was accepted).
+    const hangUp = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) hangUp.abort(new OutcomeError('unavailable', 'The client closed the connection before the answer.'));
+    });
     const key = tool.route.method === 'POST' ? req.get('idempotency-key') : undefined;
     let response;
-    if (key === undefined) response = await respond(tool, catalogue, dispatcher, req, caller);
+    if (key === undefined) response = await respond(tool, catalogue, dispatcher, req, caller, hangUp.signal);
     else {
       // The dispatcher authorizes each call; a replay skips it, so check the scope before one.
       access.authorize(tool, caller);
       response = await access.idempotency.run(caller.accountId, key, fingerprint(req.method, req.baseUrl + req.path, req.body), () =>
-        respond(tool, catalogue, dispatcher, req, caller),
+        respond(tool, catalogue, dispatcher, req, caller, hangUp.signal),
       );
     }
     res.set(response.headers);

@@ -216,7 +216,7 @@ async function serveInChildProcess(): Promise<{ app: Served; keys: { owner: stri
   const neighbourKey = (await setup.access.keys.create({ accountId: neighbour.id, scopes: ['*'] })).secret;
   await setup.close();
   // Limits on refusals and failures are tested elsewhere: the fuzz makes thousands of refused calls.
-  const child: ChildProcessWithoutNullStreams = spawnTestCli(['serve'], { DATA_DIR: dataDir, PORT: '0', KEY_MAX_REFUSED: '1000000', AUTH_MAX_FAILURES: '1000000', BOOTSTRAP: 'false' });
+  const child: ChildProcessWithoutNullStreams = spawnTestCli(['serve'], { DATA_DIR: dataDir, PORT: '0', MAX_REFUSED_CALLS: '1000000', AUTH_MAX_FAILURES: '1000000', BOOTSTRAP: 'false' });
   const url = await waitForListening(child);
   const api = (path: string, init: RequestInit = {}) => fetch(url + path, { ...init, headers: { authorization: `Bearer ${owner.secret}`, ...(init.headers as Record<string, string>) } });
   const close = () =>

@@ -71,7 +71,8 @@ describe('computing runs on worker threads within a budget per call', () => {
       latencies.push(performance.now() - started);
       expect(response.status).toBe(404);
     }
-    expect(Math.max(...latencies)).toBeLessThan(100);
+    // Generous: this file runs beside others; the strict 100 ms bound is the slowness fuzz's, which runs alone.
+    expect(Math.max(...latencies)).toBeLessThan(250);
     expect((await pending).status).toBe(422);
   });
 
@@ -128,21 +129,43 @@ describe('a busy compute pool', () => {
   });
 });
 
-describe('refused calls count towards a per-key budget', () => {
-  it('answers 429 rate_limited with Retry-After past KEY_MAX_REFUSED, for that key only', async () => {
-    const app = await startApp({ KEY_MAX_REFUSED: '3' });
+describe('jobs and inline calls on one pool', () => {
+  it('keeps a thread for inline calls while jobs compute', async () => {
+    const app = await startApp({ COMPUTE_THREADS: '2', JOB_BUDGET_MS: '5000', CALL_BUDGET_MS: '2000' });
     try {
-      for (let i = 0; i < 3; i++) expect((await post(app, '/api/agents/test/echo', { message: 1 })).status).toBe(400);
+      expect((await post(app, '/api/agents/test/compute', { ms: 1 })).status).toBe(200);
+      // Two jobs that would take both threads for 1.5 s each.
+      for (let i = 0; i < 2; i++) expect((await post(app, '/api/agents/test/compute', { ms: 1500 }, { prefer: 'respond-async' })).status).toBe(202);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = performance.now();
+      expect((await post(app, '/api/agents/test/compute', { ms: 10 })).status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1000);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('refused calls count towards a per-account budget', () => {
+  it('answers 429 rate_limited with Retry-After past MAX_REFUSED_CALLS, for that account only, counting refused bodies too', async () => {
+    const app = await startApp({ MAX_REFUSED_CALLS: '3' });
+    try {
+      for (let i = 0; i < 2; i++) expect((await post(app, '/api/agents/test/echo', { message: 1 })).status).toBe(400);
+      // A body that never reaches a tool counts too.
+      expect((await app.api('/api/agents/test/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":' })).status).toBe(400);
       const limited = await post(app, '/api/agents/test/echo', { message: 'valid now' });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await json(limited)).error.code).toBe('rate_limited');
-      // MCP goes through the same dispatcher: the same key is limited there too.
-      const client = await mcpClient(app);
-      const result = (await client.callTool({ name: 'test_echo', arguments: { message: 'x' } })) as { content: { text: string }[] };
-      expect(JSON.parse(result.content[0]?.text ?? '{}').error.code).toBe('rate_limited');
-      await client.close();
-      // Another key is not affected.
+      // The account is refused before its body is read, on MCP too.
+      const mcp = await fetch(`${app.url}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${app.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(mcp.status).toBe(429);
+      expect((await json(mcp)).error.code).toBe('rate_limited');
+      // Another account is not affected.
       const other = await otherAccountKey(app);
       const response = await fetch(`${app.url}/api/agents/test/echo`, { method: 'POST', headers: { authorization: `Bearer ${other}`, 'content-type': 'application/json' }, body: '{"message":"hi"}' });
       expect(response.status).toBe(200);
@@ -286,8 +309,7 @@ describe('logo URLs and the preview policy', () => {
   it('accepts only hosts a Content-Security-Policy can name', () => {
     expect(cspOrigin('https://cdn.example.com/logo.png')).toBe('https://cdn.example.com');
     expect(cspOrigin('http://bücher.example:8080/x.png')).toBe('http://xn--bcher-kva.example:8080');
-    expect(cspOrigin('http://[::1]/x.png')).toBe('http://[::1]');
-    for (const bad of ['http://a;sandbox/x.png', 'http://*.example.com/x.png', "http://a'unsafe-inline'/x", 'javascript:alert(1)', 'http://a b/']) expect(cspOrigin(bad), bad).toBeNull();
+    for (const bad of ['http://a;sandbox/x.png', 'http://*.example.com/x.png', "http://a'unsafe-inline'/x", 'javascript:alert(1)', 'http://a b/', 'http://[::1]/x.png']) expect(cspOrigin(bad), bad).toBeNull();
   });
 
   it('refuses a logo_url whose host would rewrite the policy, naming the field', async () => {

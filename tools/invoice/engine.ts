@@ -198,8 +198,6 @@ type DraftRow = Awaited<ReturnType<typeof draftRow>>;
 
 /** Another confirmation took the number a PDF was rendered with: the transaction rolls back and it is rendered again. */
 class NumberTaken extends Error {}
-/** Renders before the numbering transaction at most this many times less one; the last attempt renders inside it. */
-const numberingAttempts = 3;
 
 const invoiceNumber = (year: number, sequence: number) => `INV-${year}-${String(sequence).padStart(4, '0')}`;
 
@@ -233,58 +231,7 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
         })),
       });
     }
-    const createdAt = ctx.now().toISOString();
-    const year = Number(computed.issue_date.slice(0, 4));
-    const render = (number: string) => ctx.compute(invoicePdfTask, documentOf(computed, { invoiceId, number, link, createdAt }));
-    // The PDF shows the number, which is taken in the transaction; rendering inside it would hold
-    // SQLite's only connection for every other request meanwhile. So it is rendered first with the
-    // number the counter predicts, and again only if another confirmation took that number (the
-    // last attempt renders inside the transaction, so that confirming always ends).
-    for (let attempt = 1; ; attempt += 1) {
-      const predicted = attempt < numberingAttempts ? await nextSequence(ctx, year) : undefined;
-      const early = predicted === undefined ? undefined : await render(invoiceNumber(year, predicted));
-      try {
-        await db.transaction().execute(async (trx) => {
-          const counter = await trx
-            .insertInto('invoice_counters')
-            .values({ account_id: ctx.caller.accountId, year, last_sequence: 1 })
-            .onConflict((conflict) =>
-              conflict.columns(['account_id', 'year']).doUpdateSet((eb) => ({ last_sequence: eb('invoice_counters.last_sequence', '+', 1) })),
-            )
-            .returning('last_sequence')
-            .executeTakeFirstOrThrow();
-          if (early && counter.last_sequence !== predicted) throw new NumberTaken();
-          const number = invoiceNumber(year, counter.last_sequence);
-          const pdf = early ?? (await render(number));
-          const fileId = await ctx.files.save(
-            { accountId: ctx.caller.accountId, name: `${number}.pdf`, contentType: 'application/pdf', scope: 'invoices:read', bytes: pdf },
-            trx,
-          );
-          const stored = { ...computed, invoice_id: invoiceId, draft_id: draft.id, number, status: 'open' as const, payment_link: link, created_at: createdAt };
-          await trx
-            .insertInto('invoices')
-            .values({
-              id: invoiceId,
-              account_id: ctx.caller.accountId,
-              draft_id: draft.id,
-              number,
-              year,
-              sequence: counter.last_sequence,
-              status: 'open',
-              document: JSON.stringify(stored),
-              pdf_file_id: fileId,
-              payment_link_id: link?.id ?? null,
-              payment_link_url: link?.url ?? null,
-              created_at: createdAt,
-            })
-            .execute();
-          await trx.updateTable('invoice_drafts').set({ status: 'confirmed', locked_until: null }).where('id', '=', draft.id).execute();
-        });
-        break;
-      } catch (error) {
-        if (!(error instanceof NumberTaken)) throw error;
-      }
-    }
+    await numberAndStore(ctx, draft, computed, link);
   } catch (error) {
     // A confirmation that outlived its claim lock raced another one; the invoice stored first wins.
     if (isUniqueViolation(error)) {
@@ -296,6 +243,63 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
     throw error;
   }
   return readInvoice(ctx, invoiceId);
+}
+
+/**
+ * Takes the next number and stores the invoice with its PDF, in one transaction. The PDF shows
+ * the number, but rendering it inside the transaction would hold SQLite's only connection for
+ * every other request meanwhile: it is rendered first, on a compute thread, with the number the
+ * counter predicts, and again whenever another confirmation took that number. Each render is
+ * charged to the call's budget, so even endless contention ends (422 budget_exceeded).
+ */
+async function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: ComputedInvoice, link: PaymentLink | null): Promise<void> {
+  const invoiceId = draft.invoice_id as string;
+  const createdAt = ctx.now().toISOString();
+  const year = Number(computed.issue_date.slice(0, 4));
+  for (;;) {
+    const predicted = await nextSequence(ctx, year);
+    const number = invoiceNumber(year, predicted);
+    const pdf = await ctx.compute(invoicePdfTask, documentOf(computed, { invoiceId, number, link, createdAt }));
+    try {
+      await ctx.store.db.transaction().execute(async (trx) => {
+        const counter = await trx
+          .insertInto('invoice_counters')
+          .values({ account_id: ctx.caller.accountId, year, last_sequence: 1 })
+          .onConflict((conflict) =>
+            conflict.columns(['account_id', 'year']).doUpdateSet((eb) => ({ last_sequence: eb('invoice_counters.last_sequence', '+', 1) })),
+          )
+          .returning('last_sequence')
+          .executeTakeFirstOrThrow();
+        if (counter.last_sequence !== predicted) throw new NumberTaken();
+        const fileId = await ctx.files.save(
+          { accountId: ctx.caller.accountId, name: `${number}.pdf`, contentType: 'application/pdf', scope: 'invoices:read', bytes: pdf },
+          trx,
+        );
+        const stored = { ...computed, invoice_id: invoiceId, draft_id: draft.id, number, status: 'open' as const, payment_link: link, created_at: createdAt };
+        await trx
+          .insertInto('invoices')
+          .values({
+            id: invoiceId,
+            account_id: ctx.caller.accountId,
+            draft_id: draft.id,
+            number,
+            year,
+            sequence: predicted,
+            status: 'open',
+            document: JSON.stringify(stored),
+            pdf_file_id: fileId,
+            payment_link_id: link?.id ?? null,
+            payment_link_url: link?.url ?? null,
+            created_at: createdAt,
+          })
+          .execute();
+        await trx.updateTable('invoice_drafts').set({ status: 'confirmed', locked_until: null }).where('id', '=', draft.id).execute();
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof NumberTaken)) throw error;
+    }
+  }
 }
 
 function documentOf(

@@ -1,10 +1,12 @@
 import { defineTask } from '../../src/kernel/task.js';
 import type { InvoiceDocument } from './document.js';
 
+// pdf-lib, fontkit and the fonts load in the compute threads (at their start), never in the one that serves requests.
+
 /** The invoice's PDF: layout, font subsetting and the QR code are the costly part of confirming. */
 export const invoicePdfTask = defineTask({
   name: 'invoice.pdf',
-  // pdf-lib and the fonts load in the thread that renders, on its first invoice.
+  load: () => import('./pdf.js'),
   run: async (document: InvoiceDocument) => (await import('./pdf.js')).renderInvoicePdf(document),
   describe: (document) => `the invoice's ${document.lines.length} line items and ${(document.notes ?? '').length} characters of notes`,
 });
@@ -12,7 +14,8 @@ export const invoicePdfTask = defineTask({
 /** The characters of `texts` the PDF's fonts cannot draw: checked at draft time, before a number is taken. */
 export const unrenderableTask = defineTask({
   name: 'invoice.unrenderable',
-  // The fonts load in the thread that checks, not in the one that serves requests.
+  // Reading the fonts' coverage once loads them.
+  load: async () => (await import('./pdf.js')).unrenderableCharacters(['Invoice']),
   run: async (texts: string[]) => (await import('./pdf.js')).unrenderableCharacters(texts),
   describe: (texts) => `the invoice's text (${texts.reduce((sum, text) => sum + text.length, 0).toLocaleString('en-US')} characters)`,
 });

@@ -1,4 +1,5 @@
 import { defineTask } from '../../src/kernel/task.js';
+import { loadBriefs } from '../../src/compose/load.js';
 import { composeCopy, inferKind } from './compose.js';
 import { renderWidget } from './render.js';
 import type { WidgetDraft } from './operations.js';
@@ -7,8 +8,8 @@ import type { Brand, ContentOverrides, WidgetKind } from './schema.js';
 /** What the prompt says and the template's copy for it: brief extraction (NLP) is the costly part. */
 export const composeWidgetTask = defineTask({
   name: 'widgets.compose',
+  load: loadBriefs,
   async run({ prompt, kind, brand, supplied, now }: { prompt: string; kind: WidgetKind | undefined; brand: Brand; supplied: ContentOverrides; now: string }) {
-    // NLP (compromise) loads in the thread that extracts, on its first brief.
     const { extractBrief } = await import('../../src/compose/brief.js');
     const brief = extractBrief(prompt);
     const resolvedKind = kind ?? inferKind(prompt);
