@@ -3,52 +3,68 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 
 const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
-type Step = { raw: object; parsed: object; trail: number } | { dropped: string; trail: number };
-
 /**
  * Paths of keys the caller sent that the parsed input no longer has (Zod strips unknown keys),
  * in the order they appear in the input. Iterative (deep input cannot exhaust the stack; depth
- * is also capped before parsing) and lean on wide input: primitives are skipped, and a path is
- * only spelt out for a key that is reported.
+ * is also capped before parsing) and lean, since it sees every call's input: parallel arrays,
+ * primitives skipped, and a path spelt out only for a key that is reported.
  */
 export function unknownFields(raw: unknown, parsed: unknown, path = ''): string[] {
-  // Each visited pair's key and its parent's index, so that paths are built on demand.
-  const trail: { key: string | number; parent: number }[] = [{ key: path, parent: -1 }];
+  // Each visited container's key and its parent's index in these arrays, to spell paths on demand.
+  const keys: (string | number)[] = [path];
+  const parents: number[] = [-1];
+  // The walk: a pair to compare (raw, parsed, its index above) or, with parsed === DROPPED, a key to report.
+  const raws: unknown[] = [];
+  const parseds: unknown[] = [];
+  const at: number[] = [];
   const unknown: string[] = [];
-  const stack: Step[] = isContainer(raw) && isContainer(parsed) ? [{ raw, parsed, trail: 0 }] : [];
-  while (stack.length) {
-    const step = stack.pop() as Step;
-    if ('dropped' in step) {
-      unknown.push(pathOf(trail, step.trail, step.dropped));
+  if (isContainer(raw) && isContainer(parsed)) {
+    raws.push(raw);
+    parseds.push(parsed);
+    at.push(0);
+  }
+  while (raws.length) {
+    const rawNode = raws.pop();
+    const parsedNode = parseds.pop();
+    const index = at.pop() as number;
+    if (parsedNode === DROPPED) {
+      unknown.push(spell(keys, parents, index));
       continue;
     }
+    if (Array.isArray(rawNode) !== Array.isArray(parsedNode)) continue;
     // Children are pushed last-first, so that they are visited in the input's order.
-    const children: Step[] = [];
-    const descend = (key: string | number, rawChild: unknown, parsedChild: unknown) => {
-      if (!isContainer(rawChild) || !isContainer(parsedChild)) return;
-      trail.push({ key, parent: step.trail });
-      children.push({ raw: rawChild, parsed: parsedChild, trail: trail.length - 1 });
-    };
-    if (Array.isArray(step.raw) !== Array.isArray(step.parsed)) continue;
-    if (Array.isArray(step.raw)) {
-      const parsedItems = step.parsed as unknown[];
-      for (let i = 0; i < step.raw.length; i += 1) descend(i, step.raw[i], parsedItems[i]);
-    } else {
-      const rawObject = step.raw as Record<string, unknown>;
-      const parsedObject = step.parsed as Record<string, unknown>;
-      for (const key of Object.keys(rawObject)) {
-        // Own keys only: "constructor" or "toString" are in every object, but were never accepted fields.
-        if (Object.hasOwn(parsedObject, key)) descend(key, rawObject[key], parsedObject[key]);
-        else children.push({ dropped: key, trail: step.trail });
+    if (Array.isArray(rawNode)) {
+      const parsedItems = parsedNode as unknown[];
+      for (let i = rawNode.length - 1; i >= 0; i -= 1) {
+        if (isContainer(rawNode[i]) && isContainer(parsedItems[i])) push(i, index, rawNode[i], parsedItems[i]);
       }
+      continue;
     }
-    for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as Step);
+    const rawObject = rawNode as Record<string, unknown>;
+    const parsedObject = parsedNode as Record<string, unknown>;
+    const names = Object.keys(rawObject);
+    for (let i = names.length - 1; i >= 0; i -= 1) {
+      const name = names[i] as string;
+      // Own keys only: "constructor" or "toString" are in every object, but were never accepted fields.
+      if (!Object.hasOwn(parsedObject, name)) push(name, index, undefined, DROPPED);
+      else if (isContainer(rawObject[name]) && isContainer(parsedObject[name])) push(name, index, rawObject[name], parsedObject[name]);
+    }
   }
   return unknown;
+
+  function push(key: string | number, parent: number, rawChild: unknown, parsedChild: unknown): void {
+    keys.push(key);
+    parents.push(parent);
+    raws.push(rawChild);
+    parseds.push(parsedChild);
+    at.push(keys.length - 1);
+  }
 }
 
-function pathOf(trail: readonly { key: string | number; parent: number }[], index: number, key: string): string {
-  const parts: (string | number)[] = [key];
-  for (let i = index; i >= 0; i = (trail[i] as { parent: number }).parent) parts.unshift((trail[i] as { key: string | number }).key);
+const DROPPED = Symbol('dropped');
+
+function spell(keys: readonly (string | number)[], parents: readonly number[], index: number): string {
+  const parts: (string | number)[] = [];
+  for (let i = index; i >= 0; i = parents[i] as number) parts.unshift(keys[i] as string | number);
   return parts.reduce<string>((joined, part) => (typeof part === 'number' ? `${joined}[${part}]` : part === '' ? joined : joined ? `${joined}.${part}` : part), '');
 }

