@@ -12,10 +12,12 @@ import type { JobStatus } from '../kernel/job-handle.js';
 
 /** A job's row; its input, which can be large, is in `job_inputs` (see `input`). */
 export type JobRow = Selectable<JobsTable>;
+/** A job as its owner reads it (the row: the input is not in it). */
+export type JobView = JobRow;
 
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
-export type JobView = JobRow;
+
 const viewColumns = [
   'id', 'account_id', 'tool', 'status', 'progress', 'progress_message', 'result', 'error', 'attempts',
   'max_attempts', 'lease_owner', 'lease_expires_at', 'request_id', 'created_at', 'updated_at', 'started_at', 'finished_at',
