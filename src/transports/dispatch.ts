@@ -32,6 +32,9 @@ export interface CallOptions {
   sampler?: Sampler;
 }
 
+/** Failures of awaited jobs: the job's run counted them as refusals already (executeJob). */
+const countedByJob = new WeakSet<OutcomeError>();
+
 // A call without a signal of its own cannot be cancelled: one shared signal serves them all.
 const neverAborted = new AbortController().signal;
 
@@ -103,7 +106,7 @@ export class Dispatcher {
     try {
       return await this.callAuthorized(tool, raw, options);
     } catch (error) {
-      if (error instanceof OutcomeError) access.countRefusal(options.caller, error);
+      if (error instanceof OutcomeError && !countedByJob.has(error)) access.countRefusal(options.caller, error);
       throw error;
     }
   }
@@ -159,7 +162,11 @@ export class Dispatcher {
       signal: options.signal,
     });
     if (row.status === 'succeeded') return { kind: 'result', output: JSON.parse(row.result ?? '{}'), usage: reservation?.state };
-    if (row.status === 'failed') throw OutcomeError.fromEnvelope(JSON.parse(row.error ?? '{}') as ErrorEnvelope);
+    if (row.status === 'failed') {
+      const failure = OutcomeError.fromEnvelope(JSON.parse(row.error ?? '{}') as ErrorEnvelope);
+      countedByJob.add(failure);
+      throw failure;
+    }
     return { kind: 'job', handle: this.jobHandle(row), usage: reservation?.state };
   }
 
