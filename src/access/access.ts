@@ -19,12 +19,12 @@ export class Access {
   readonly meter: Meter;
   readonly idempotency: Idempotency;
   /** Failed authentications per client address: guessing keys stops, valid keys keep working. */
-  readonly throttle: FailureThrottle;
+  readonly authFailures: FailureThrottle;
   /** Refused calls per account: invalid input costs no units, so it is limited here instead. */
   readonly refusals: FailureThrottle;
 
   constructor(store: Store, now: () => Date, options: { authMaxFailures?: number; maxRefusedCalls?: number } = {}) {
-    this.throttle = new FailureThrottle(options.authMaxFailures);
+    this.authFailures = new FailureThrottle(options.authMaxFailures);
     this.refusals = new FailureThrottle(options.maxRefusedCalls);
     this.accounts = new Accounts(store, now);
     this.keys = new AgentKeys(store, now);

@@ -10,18 +10,11 @@ import { newId } from '../kernel/ids.js';
 import type { ErrorEnvelope } from '../kernel/errors.js';
 import type { JobStatus } from '../kernel/job-handle.js';
 
-/** A job's row; its input, which can be large, is in `job_inputs` (see `input`). */
+/** A job's row, as its owner reads it; its input, which can be large, is in `job_inputs` (see `input`). */
 export type JobRow = Selectable<JobsTable>;
-/** A job as its owner reads it (the row: the input is not in it). */
-export type JobView = JobRow;
 
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
-
-const viewColumns = [
-  'id', 'account_id', 'tool', 'status', 'progress', 'progress_message', 'result', 'error', 'attempts',
-  'max_attempts', 'lease_owner', 'lease_expires_at', 'request_id', 'created_at', 'updated_at', 'started_at', 'finished_at',
-] as const satisfies ReadonlyArray<keyof JobView>;
 
 export interface JobProgress {
   fraction: number;
@@ -31,7 +24,7 @@ export interface JobProgress {
 interface QueueEvents {
   enqueued: [];
   progress: [string, JobProgress];
-  settled: [JobView];
+  settled: [JobRow];
 }
 
 export interface JobQueueOptions {
@@ -66,7 +59,7 @@ export class JobQueue {
     this.waitPollMs = options.waitPollMs ?? 250;
     this.events.setMaxListeners(0);
     // job_status is the most frequent read of all: compiled once.
-    this.selectOwned = precompiled(store.db.selectFrom('jobs').select(viewColumns).where('id', '=', '?').where('account_id', '=', '?'));
+    this.selectOwned = precompiled(store.db.selectFrom('jobs').selectAll().where('id', '=', '?').where('account_id', '=', '?'));
   }
 
   private stamp(offsetMs = 0): string {
@@ -116,7 +109,7 @@ export class JobQueue {
   }
 
   /** A job of the caller's account; another account's job does not exist for it. */
-  async get(id: string, caller: Caller): Promise<JobView | undefined> {
+  async get(id: string, caller: Caller): Promise<JobRow | undefined> {
     const [row] = await this.selectOwned(this.store.db, id, caller.accountId);
     return row;
   }
@@ -267,7 +260,7 @@ export class JobQueue {
     caller: Caller,
     ms: number,
     options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal } = {},
-  ): Promise<JobView> {
+  ): Promise<JobRow> {
     let row = await this.get(id, caller);
     if (!row) throw new Error(`job ${id} vanished`);
     if (isSettled(row.status) || ms <= 0) return row;
@@ -278,22 +271,22 @@ export class JobQueue {
       lastProgress = progress.fraction;
       options.onProgress?.(progress);
     };
-    return new Promise<JobView>((resolve) => {
+    return new Promise<JobRow>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
-      const finish = (latest: JobView) => {
+      const finish = (latest: JobRow) => {
         clearTimeout(timer);
         this.events.off('settled', onSettled);
         this.events.off('progress', onProgress);
         options.signal?.removeEventListener('abort', onAbort);
         resolve(latest);
       };
-      const onSettled = (settled: JobView) => {
+      const onSettled = (settled: JobRow) => {
         if (settled.id === id) finish(settled);
       };
       const onProgress = (jobId: string, progress: JobProgress) => {
         if (jobId === id) relay(progress);
       };
-      const onAbort = () => finish(row as JobView);
+      const onAbort = () => finish(row as JobRow);
       // Another process may be running the job: re-read it now and then.
       const poll = async () => {
         const latest = await this.get(id, caller).catch(() => undefined);
@@ -303,7 +296,7 @@ export class JobQueue {
           if (isSettled(latest.status)) return finish(latest);
         }
         const left = deadline - Date.now();
-        if (left <= 0) return finish(row as JobView);
+        if (left <= 0) return finish(row as JobRow);
         timer = setTimeout(poll, Math.min(this.waitPollMs, left));
       };
       this.events.on('settled', onSettled);

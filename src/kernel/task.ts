@@ -30,5 +30,8 @@ export function defineTask<I, O>(task: Task<I, O>): Task<I, O> {
   return task;
 }
 
+/** How big an input is, for `describe`: `sized('prompt', 4000)` → "prompt (4,000 characters)". */
+export const sized = (what: string, count: number, unit = 'characters') => `${what} (${count.toLocaleString('en-US')} ${unit})`;
+
 /** Runs tasks for one call, within what is left of that call's budget; their progress is the call's. */
 export type Compute = <I, O>(task: Task<I, O>, input: I) => Promise<O>;

@@ -15,7 +15,7 @@ function refuse(res: Response, message: string, challenge: string, hint: string)
 
 /** A bad key from an address that has failed too often: refused without counting, until its minute is over. */
 function refuseThrottled(access: Access, req: Request, res: Response): boolean {
-  const retryAfter = access.throttle.retryAfter(req.ip ?? 'unknown');
+  const retryAfter = access.authFailures.retryAfter(req.ip ?? 'unknown');
   if (!retryAfter) return false;
   sendError(
     res,
@@ -49,7 +49,7 @@ export function authentication(access: Access): RequestHandler {
     const caller = await access.keys.verify(secret);
     if (!caller) {
       if (refuseThrottled(access, req, res)) return;
-      access.throttle.fail(req.ip ?? 'unknown');
+      access.authFailures.fail(req.ip ?? 'unknown');
       refuse(
         res,
         'The agent key is not valid: it is malformed, unknown or revoked.',

@@ -1,4 +1,4 @@
-import { defineTask } from '../../src/kernel/task.js';
+import { defineTask, sized } from '../../src/kernel/task.js';
 import { buildPlan } from './plan.js';
 import type { FactoryInput } from './schema.js';
 
@@ -7,7 +7,5 @@ export const planClipsTask = defineTask({
   name: 'clips.plan',
   run: (input: FactoryInput, progress) => buildPlan(input, async (fraction, message) => progress(fraction, message)),
   describe: ({ transcript }) =>
-    typeof transcript === 'string'
-      ? `transcript (${transcript.length.toLocaleString('en-US')} characters)`
-      : `transcript (${(Array.isArray(transcript) ? transcript : transcript.segments).length.toLocaleString('en-US')} segments)`,
+    typeof transcript === 'string' ? sized('transcript', transcript.length) : sized('transcript', (Array.isArray(transcript) ? transcript : transcript.segments).length, 'segments'),
 });

@@ -32,17 +32,17 @@ export interface Prepared {
 }
 
 /**
- * Everything a pack is written from: the source's sentences and key points, the brief, the
- * topic and keywords, and the template's pack. The costly part of repurposing (segmenting
+ * Everything a pack is written from (with the brief of the prompt, or of the source's first
+ * 2,000 characters): the source's sentences and key points, the topic and keywords, and the
+ * template's pack. The costly part of repurposing (segmenting
  * 100k characters, NLP), so it runs as a compute task.
  */
-export function prepareContent(input: PrepareInput, extractBrief: (text: string) => Brief): Prepared {
+export function prepareContent(input: PrepareInput, brief: Brief): Prepared {
   const sentences = input.source_text ? sentencesOf(input.source_text) : null;
   if (sentences && sentences.length < 3) {
     throw new OutcomeError('invalid_input', `source_text: found ${sentences.length} sentence(s); repurposing needs at least 3. For a topic, use prompt.`);
   }
   const points = sentences ? keyPoints(sentences, 6) : null;
-  const brief = extractBrief(input.prompt ?? input.source_text?.slice(0, 2000) ?? '');
   const topic = topicOf(input.prompt, input.source_text);
   const keywords = [...new Set([...salientWords(topic, 4), ...brief.keywords])].slice(0, 8);
   const composed = composeContent({

@@ -1,20 +1,15 @@
-import { defineTask } from '../../src/kernel/task.js';
+import { defineTask, sized } from '../../src/kernel/task.js';
 import type { Channel, Content } from './schema.js';
 import { prepareContent, type PrepareInput } from './prepare.js';
 import type { RenderOptions } from './render.js';
-import { loadBriefs } from '../../src/compose/load.js';
-
-const characters = (text: string | undefined) => (text ?? '').length.toLocaleString('en-US');
+import { briefOf, loadBriefs } from '../../src/compose/load.js';
 
 /** Sentences, key points, brief, topic and the template's pack (see prepareContent). */
 export const prepareContentTask = defineTask({
   name: 'content.prepare',
   load: loadBriefs,
-  async run(input: PrepareInput) {
-    const { extractBrief } = await import('../../src/compose/brief.js');
-    return prepareContent(input, extractBrief);
-  },
-  describe: (input) => (input.source_text ? `source_text (${characters(input.source_text)} characters)` : `prompt (${characters(input.prompt)} characters)`),
+  run: async (input: PrepareInput) => prepareContent(input, await briefOf(input.prompt ?? input.source_text?.slice(0, 2000) ?? '')),
+  describe: (input) => (input.source_text ? sized('source_text', input.source_text.length) : sized('prompt', (input.prompt ?? '').length)),
 });
 
 /** The channel blocks with their checks; X's tweet counter (twitter-text) is the costly part. */
@@ -25,5 +20,5 @@ export const renderBlocksTask = defineTask({
     const { renderBlocks } = await import('./render.js');
     return renderBlocks(content, channels, options);
   },
-  describe: ({ content }) => `the pack's text (${characters(JSON.stringify(content))} characters)`,
+  describe: ({ content }) => sized("the pack's text", JSON.stringify(content).length),
 });

@@ -1,4 +1,4 @@
-import { defineTask } from '../../src/kernel/task.js';
+import { defineTask, sized } from '../../src/kernel/task.js';
 import type { InvoiceDocument } from './document.js';
 
 // pdf-lib, fontkit and the fonts load in the compute threads (at their start), never in the one that serves requests.
@@ -17,5 +17,5 @@ export const unrenderableTask = defineTask({
   // Reading the fonts' coverage once loads them.
   load: async () => (await import('./pdf.js')).unrenderableCharacters(['Invoice']),
   run: async (texts: string[]) => (await import('./pdf.js')).unrenderableCharacters(texts),
-  describe: (texts) => `the invoice's text (${texts.reduce((sum, text) => sum + text.length, 0).toLocaleString('en-US')} characters)`,
+  describe: (texts) => sized("the invoice's text", texts.reduce((sum, text) => sum + text.length, 0)),
 });

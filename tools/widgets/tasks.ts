@@ -1,5 +1,5 @@
-import { defineTask } from '../../src/kernel/task.js';
-import { loadBriefs } from '../../src/compose/load.js';
+import { defineTask, sized } from '../../src/kernel/task.js';
+import { briefOf, loadBriefs } from '../../src/compose/load.js';
 import { composeCopy, inferKind } from './compose.js';
 import { renderWidget } from './render.js';
 import type { WidgetDraft } from './operations.js';
@@ -10,14 +10,13 @@ export const composeWidgetTask = defineTask({
   name: 'widgets.compose',
   load: loadBriefs,
   async run({ prompt, kind, brand, supplied, now }: { prompt: string; kind: WidgetKind | undefined; brand: Brand; supplied: ContentOverrides; now: string }) {
-    const { extractBrief } = await import('../../src/compose/brief.js');
-    const brief = extractBrief(prompt);
+    const brief = await briefOf(prompt);
     const resolvedKind = kind ?? inferKind(prompt);
     const toned: Brand = { ...brand, ...(brand.tone ? {} : brief.tone[0] ? { tone: brief.tone.join(' ') } : {}) };
     const composed = composeCopy({ kind: resolvedKind, brief, brand: toned, now: new Date(now), supplied });
     return { brief, kind: resolvedKind, brand: toned, composed };
   },
-  describe: ({ prompt }) => `prompt (${prompt.length.toLocaleString('en-US')} characters)`,
+  describe: ({ prompt }) => sized('prompt', prompt.length),
 });
 
 /** The page and its embed from a version's sections and theme. */
