@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql, type Kysely, type Migration } from 'kysely';
 
@@ -236,7 +237,7 @@ export const migrations: Record<string, Migration> = {
   '0007_job_inputs': {
     // A job's input (up to a 4 MB body) is written once, but every update of its row (claim, lease,
     // progress, settle) rewrote it with the row: inputs move to a table of their own, gzipped
-    // (see JobQueue.enqueue), so that writing and reading them keeps SQLite's connection briefly.
+    // and V8-serialised (see JobQueue.enqueue), so that writing and reading them keeps SQLite's connection briefly.
     async up(db: Kysely<any>) {
       await db.schema
         .createTable('job_inputs')
@@ -246,7 +247,7 @@ export const migrations: Record<string, Migration> = {
       // In batches, so that a large history does not have to fit in memory at once.
       for (let after = ''; ; ) {
         const batch = (await db.selectFrom('jobs').select(['id', 'input']).where('id', '>', after).orderBy('id').limit(200).execute()) as { id: string; input: string }[];
-        for (const job of batch) await db.insertInto('job_inputs').values({ job_id: job.id, input: gzipSync(job.input) }).execute();
+        for (const job of batch) await db.insertInto('job_inputs').values({ job_id: job.id, input: gzipSync(v8.serialize(JSON.parse(job.input))) }).execute();
         if (batch.length < 200) break;
         after = (batch.at(-1) as { id: string }).id;
       }
@@ -256,7 +257,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('jobs').addColumn('input', 'text', (col) => col.notNull().defaultTo('{}')).execute();
       const inputs = await db.selectFrom('job_inputs').select(['job_id', 'input']).execute();
       for (const row of inputs as { job_id: string; input: Buffer }[]) {
-        await db.updateTable('jobs').set({ input: gunzipSync(row.input).toString('utf8') }).where('id', '=', row.job_id).execute();
+        await db.updateTable('jobs').set({ input: JSON.stringify(v8.deserialize(gunzipSync(row.input))) }).where('id', '=', row.job_id).execute();
       }
       await db.schema.dropTable('job_inputs').execute();
     },

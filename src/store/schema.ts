@@ -23,7 +23,7 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
-/** A job's raw input as gzipped JSON, written once at enqueue; re-validated by the worker against the tool's schema. */
+/** A job's raw input, V8-serialised and gzipped, written once at enqueue; re-validated by the worker against the tool's schema. */
 export interface JobInputsTable {
   job_id: string;
   input: Buffer;

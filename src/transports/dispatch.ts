@@ -191,7 +191,7 @@ export class Dispatcher {
     // Scopes were checked when the job was started.
     const caller: Caller = { accountId: job.account_id, keyId: null, scopes: ['*'] };
     try {
-      const input = this.parseInput(tool, JSON.parse(await this.options.jobs.input(job.id)));
+      const input = this.parseInput(tool, await this.options.jobs.input(job.id));
       return await this.run(tool, input, {
         caller,
         requestId: job.request_id ?? job.id,

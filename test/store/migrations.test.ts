@@ -25,7 +25,7 @@ describe('migrations', () => {
     const store = await openStore(file, pino({ level: 'silent' }));
     try {
       const queue = new JobQueue(store, { leaseMs: 30_000, maxAttempts: 3 });
-      expect(await queue.input('job_01old')).toBe('{"prompt":"a waitlist"}');
+      expect(await queue.input('job_01old')).toEqual({ prompt: 'a waitlist' });
       const columns = await sql<{ name: string }>`select name from pragma_table_info('jobs')`.execute(store.db);
       expect(columns.rows.map((column) => column.name)).not.toContain('input');
       const claimed = await queue.claim('wkr_test');
