@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { quote } from '../kernel/quote.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
@@ -62,7 +63,7 @@ export function createMcpServer(deps: McpDeps, connection: McpConnection, log: L
     const tool = catalogue.get(request.params.name);
     if (!tool) {
       return errorResult(
-        new OutcomeError('not_found', `No tool named "${request.params.name}". Call tools/list for the tools this server has.`),
+        new OutcomeError('not_found', `No tool named ${quote(request.params.name)}. Call tools/list for the tools this server has.`),
       );
     }
     const callCaller = caller ? await caller() : callerOfAuthInfo(extra.authInfo);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../src/kernel/json-schema.js';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fork, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { createApp } from '../../src/app.js';
 import { Catalogue } from '../../src/kernel/catalogue.js';
@@ -28,6 +29,8 @@ const neighbourBoundMs = 100;
 const neighbourWideBoundMs = 250;
 /** Wide arrays (tens of thousands of segments) are real work, planned as a job: bounded by this. */
 const wideBoundMs = 5000;
+/** An error body's size at most: a refusal quotes the input, never all of it. */
+const maxErrorBytes = 4000;
 /** Fields without a maxLength (ids, dates, enums: all patterned) are filled this far. */
 const unboundedLength = 100_000;
 
@@ -172,7 +175,7 @@ describe('the slowness fuzz', () => {
     // The test's own work (building megabyte inputs) yields to the server's, as if the server had the machine.
     const priority = os.getPriority();
     os.setPriority(19);
-    const neighbour = new Neighbour(app.url, neighbourKey);
+    const neighbour = await Neighbour.start(app.url, neighbourKey);
     const slow: string[] = [];
     const failures: string[] = [];
     let calls = 0;
@@ -182,12 +185,14 @@ describe('the slowness fuzz', () => {
     try {
       for (const tool of app.catalogue.tools.filter((candidate) => !only || only.includes(candidate.name))) {
         for (const { label, input, bound = boundMs } of [...pathologicalInputs(app, tool.name, bases[tool.name] ?? []), ...wideInputs(tool.name)]) {
-          neighbour.during = { label, wide: bound === wideBoundMs };
           const started = performance.now();
-          const { status } = await callToEnd(app, tool.name, input).catch((error: Error) => ({ status: `${error.cause ?? error}` }));
+          const { status, errorBytes } = await callToEnd(app, tool.name, input).catch((error: Error) => ({ status: `${error.cause ?? error}`, errorBytes: 0 }));
           const ms = performance.now() - started;
+          neighbour.record({ label, wide: bound === wideBoundMs, started: performance.timeOrigin + started, ended: performance.timeOrigin + started + ms });
           calls += 1;
           if (typeof status !== 'number' || status >= 500) failures.push(`${label}: ${status}`);
+          // A refusal says where and what, quoting a little of the input: echoing it would write megabytes of error.
+          if (errorBytes > maxErrorBytes) failures.push(`${label}: an error of ${errorBytes} bytes`);
           if (ms > bound) slow.push(`${label}: ${Math.round(ms)} ms`);
           if (ms > slowest.ms) slowest = { ms, label };
         }
@@ -277,51 +282,63 @@ function* wideInputs(toolName: string): Generator<FuzzInput> {
   }
 }
 
-/** Another account polling job_status every 20 ms, recording how long each answer took. */
+/** What the fuzz was doing over a span of time (epoch ms), to attribute the neighbour's polls. */
+interface Call {
+  label: string;
+  wide: boolean;
+  started: number;
+  ended: number;
+}
+
+/** The neighbour (another account polling job_status every 20 ms) in its own process: `neighbour.mjs`. */
 class Neighbour {
-  readonly latencies: number[] = [];
-  readonly errors: string[] = [];
-  /** What the fuzz was doing, for the error messages. */
-  during = { label: '', wide: false };
-  private polling = true;
-  private readonly loop: Promise<void>;
-
-  constructor(url: string, key: string) {
-    this.loop = (async () => {
-      while (this.polling) {
-        const started = performance.now();
-        try {
-          const response = await fetch(`${url}/api/agents/status/job_01jdz8x4m6b3q9r2t5v7w0y1c3`, { headers: { authorization: `Bearer ${key}` } });
-          await response.arrayBuffer();
-          if (response.status !== 404) this.errors.push(`status ${response.status} during ${this.during.label}`);
-        } catch (error) {
-          this.errors.push(`${(error as Error).cause ?? error} during ${this.during.label}`);
-        }
-        const ms = performance.now() - started;
-        const phase = this.during.wide ? 'wide' : 'text';
-        if (this.latencies.length > 0 && ms > this.worst[phase].ms) this.worst[phase] = { ms, label: this.during.label };
-        this.latencies.push(ms);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
-  }
-
+  latencies: number[] = [];
+  errors: string[] = [];
   /** The slowest answers but the first (which opens the connection), while text fields or wide arrays were fuzzed, and which call. */
   readonly worst = { text: { ms: 0, label: '' }, wide: { ms: 0, label: '' } };
+  private readonly calls: Call[] = [];
+
+  private constructor(private readonly child: ChildProcess) {}
+
+  static async start(url: string, key: string): Promise<Neighbour> {
+    const child = fork(fileURLToPath(new URL('./neighbour.mjs', import.meta.url)), [url, key], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`the neighbour process exited with ${code}`)));
+    });
+    return new Neighbour(child);
+  }
+
+  record(call: Call): void {
+    this.calls.push(call);
+  }
+
+  /** Stops the polls and attributes each to the call it overlapped most (between calls: the server was idle, a text-field bound). */
+  async stop(): Promise<void> {
+    const polls = await new Promise<{ started: number; ms: number; error?: string }[]>((resolve) => {
+      this.child.once('message', (message) => resolve(message as { started: number; ms: number; error?: string }[]));
+      this.child.send('stop');
+    });
+    for (const [index, poll] of polls.entries()) {
+      const ended = poll.started + poll.ms;
+      const overlap = (call: Call) => Math.min(ended, call.ended) - Math.max(poll.started, call.started);
+      const call = this.calls.reduce<Call | undefined>((best, candidate) => (overlap(candidate) > 0 && (!best || overlap(candidate) > overlap(best)) ? candidate : best), undefined);
+      const label = call?.label ?? 'between calls';
+      if (poll.error) this.errors.push(`${poll.error} during ${label}`);
+      const phase = call?.wide ? 'wide' : 'text';
+      if (index > 0 && poll.ms > this.worst[phase].ms) this.worst[phase] = { ms: poll.ms, label };
+      this.latencies.push(poll.ms);
+    }
+  }
 
   percentile(fraction: number): number {
     const sorted = this.latencies.slice(1).sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
   }
-
-  stop(): Promise<void> {
-    this.polling = false;
-    return this.loop;
-  }
 }
 
 /** Calls a tool over REST and, when it answers with a job, polls the job to its end. */
-async function callToEnd(app: Served, name: string, input: Record<string, unknown>): Promise<{ status: number }> {
+async function callToEnd(app: Served, name: string, input: Record<string, unknown>): Promise<{ status: number; errorBytes: number }> {
   const tool = app.catalogue.get(name);
   if (!tool) throw new Error(`no tool ${name}`);
   const reads = tool.route.method === 'GET';
@@ -337,11 +354,11 @@ async function callToEnd(app: Served, name: string, input: Record<string, unknow
     body: reads ? undefined : JSON.stringify(rest),
   });
   const body = await response.text();
-  if (response.status !== 202) return { status: response.status };
+  if (response.status !== 202) return { status: response.status, errorBytes: response.status >= 400 ? body.length : 0 };
   const { job_id } = JSON.parse(body) as { job_id: string };
   const job = await pollUntil(async () => {
     const status = await json(await app.api(`/api/agents/status/${job_id}`));
     return ['succeeded', 'failed', 'canceled'].includes(status.status) ? status : undefined;
   }, 60_000, 20);
-  return { status: job.status === 'succeeded' ? 200 : job.error?.code === 'internal' ? 500 : 400 };
+  return { status: job.status === 'succeeded' ? 200 : job.error?.code === 'internal' ? 500 : 400, errorBytes: job.error ? JSON.stringify(job.error).length : 0 };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OutcomeError } from '../../src/kernel/errors.js';
+import { quote } from '../../src/kernel/quote.js';
 import { timestamp } from '../../src/render/captions.js';
 
 /**
@@ -152,13 +153,13 @@ function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
         if (!block && format === 'vtt' && /^(?:NOTE|STYLE|REGION)\b/.test(line)) block = `${line.split(/\s/)[0]} block`;
         continue;
       }
-      fail(`cue ${starts.length + 1} (line ${number})`, `"${line.trim()}" is not a timing line; write it as ${example}`);
+      fail(`cue ${starts.length + 1} (line ${number})`, `${quote(line.trim())} is not a timing line; write it as ${example}`);
     }
     starts.push(number);
     const where = `cue ${starts.length} (line ${number})`;
     if (block) fail(where, `a blank line is missing before this timing line (without it, it is read as part of the ${block} above)`);
     const [, from, to] = match as unknown as [string, string, string];
-    if (!time.test(from) || !time.test(to)) fail(where, `"${line.trim()}" has a malformed time; write it as ${example}`);
+    if (!time.test(from) || !time.test(to)) fail(where, `${quote(line.trim())} has a malformed time; write it as ${example}`);
     for (const stamp of [from, to]) {
       if (stamp.split(':').slice(-2).some((part) => Number.parseInt(part, 10) > 59)) fail(where, `the time ${stamp} is out of range: minutes and seconds go up to 59`);
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quote } from '../../src/kernel/quote.js';
 import { sectionSchema, type Section, type SectionType } from '../../src/render/sections.js';
 import type { ThemeRequest } from '../../src/render/theme.js';
 import { isPlainObject, unknownFields } from '../../src/kernel/unknown-fields.js';
@@ -124,7 +125,6 @@ const unique = (draft: WidgetDraft, wanted: string) => {
   return id;
 };
 
-const quote = (text: string) => `"${text.length > 60 ? `${text.slice(0, 57)}…` : text}"`;
 
 function applyOne(draft: WidgetDraft, operation: Operation, makeSection: SectionMaker): string {
   switch (operation.op) {

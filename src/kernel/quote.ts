@@ -1,0 +1,5 @@
+/** The caller's text as an error message shows it: in quotes, cut at `max` characters so that a message never echoes megabytes of input. */
+export function quote(text: string, max = 80): string {
+  const points = Array.from(text.length > max * 2 ? text.slice(0, max * 2) : text);
+  return points.length > max ? `"${points.slice(0, max).join('')}…"` : `"${text}"`;
+}
