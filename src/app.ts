@@ -6,24 +6,25 @@ import type { Config } from './config.js';
 import { createLogger } from './logger.js';
 import { openStore, type Store } from './store/store.js';
 import { Catalogue } from './kernel/catalogue.js';
-import type { Tool } from './kernel/tool.js';
 import { JobQueue } from './jobs/queue.js';
 import { JobWorker } from './jobs/worker.js';
-import { Dispatcher } from './transports/dispatch.js';
+import { Dispatcher } from './dispatch/dispatcher.js';
 import { Access } from './access/access.js';
 import { Files } from './files/files.js';
-import type { PaymentGateway } from './payments/gateway.js';
+import type { PaymentGateway } from './kernel/context.js';
 import { openAiCompatible } from './compose/openai.js';
 import { ComputePool } from './compute/pool.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
-import { restPrefix } from './kernel/catalogue.js';
-import { catalogue as defaultTools, publicRoutes } from '../tools/index.js';
+import { Outcomes, type OutcomeModule } from './kernel/outcome.js';
+import { outcomes as defaultModules } from '../tools/index.js';
+
+export { defaultModules };
 
 export interface AppOptions {
   config: Config;
-  /** The catalogue to serve; tests add their own tools to it. */
-  tools?: readonly Tool[];
+  /** The outcome modules to serve (`tools/index.ts`); tests add their own. */
+  modules?: readonly OutcomeModule[];
   /** Modules (file URLs) exporting `tasks` for those tools, loaded by the compute threads. */
   taskModules?: readonly string[];
   log?: Logger;
@@ -34,6 +35,8 @@ export interface App {
   config: Config;
   log: Logger;
   store: Store;
+  /** What the modules declare: scopes, id prefixes, public routes, migrations, commands. */
+  outcomes: Outcomes;
   catalogue: Catalogue;
   jobs: JobQueue;
   dispatcher: Dispatcher;
@@ -59,8 +62,9 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host === '
 export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
-  const store = await openStore(config.databaseFile, log);
-  const catalogue = new Catalogue(options.tools ?? defaultTools);
+  const outcomes = new Outcomes(options.modules ?? defaultModules);
+  const store = await openStore(config.databaseFile, log, outcomes.migrations);
+  const catalogue = new Catalogue(outcomes.tools);
   const now = options.now ?? (() => new Date());
   const access = new Access(store, now, { authMaxFailures: config.authMaxFailures, maxRefusedCalls: config.maxRefusedCalls });
   const compute = new ComputePool({ ...config.compute, extraTaskModules: options.taskModules, log: log.child({ component: 'compute' }) });
@@ -121,54 +125,20 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   // HTTP-only modules load on demand: `agent-outcomes stdio` starts without them.
   async function httpApp(): Promise<express.Express> {
-    const [{ default: express }, { restRouter }, { mcpHttpHandler }, { discoveryHandler }, { buildOpenApi }, web] =
-      await Promise.all([
-        import('express'),
-        import('./transports/rest.js'),
-        import('./transports/mcp-http.js'),
-        import('./transports/discovery.js'),
-        import('./transports/openapi.js'),
-        import('./transports/http.js'),
-      ]);
-    const { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, requestLogging } = web;
-    const { authentication } = await import('./transports/auth.js');
-    const { fileDownload, sharedDownload } = await import('./transports/files.js');
-    const { publicRouter, publicErrors } = await import('./transports/public.js');
-    const app = express();
-    app.disable('x-powered-by');
-    // Results are generated per call; hashing every body for an ETag cost ~2% of a request.
-    app.set('etag', false);
-    // The client address the failed-auth throttle keys on; behind a proxy, set TRUST_PROXY.
-    app.set('trust proxy', config.trustProxy);
-    app.use(requestLogging(log));
-    if (isLoopback(config.host)) {
-      const publicHost = config.publicBaseUrl ? [new URL(config.publicBaseUrl).hostname] : [];
-      app.use(hostCheck([...config.allowedHosts, ...publicHost]));
-    }
-    let openApi: Record<string, unknown> | undefined;
-    app.get(`${restPrefix}/openapi.json`, (_req, res) => {
-      openApi ??= buildOpenApi(catalogue, baseUrl());
-      res.json(openApi);
+    const { httpApp: assemble } = await import('./transports/http-app.js');
+    return assemble({
+      config,
+      log,
+      catalogue,
+      dispatcher,
+      access,
+      files,
+      mcp: mcpDeps,
+      publicRoutes: outcomes.publicRoutes,
+      publicContext: () => ({ store, files, baseUrl: baseUrl(), now, log }),
+      baseUrl,
+      runningJobs: () => worker.activeJobs,
     });
-    app.get(`${restPrefix}/mcp`, discoveryHandler(catalogue));
-    app.get('/healthz', (_req, res) => {
-      res.json({ status: 'ok', tools: catalogue.tools.length, jobs_running: worker.activeJobs });
-    });
-    // Public pages and form posts (form-encoded bodies) come before the JSON-only API.
-    app.use(publicRouter(publicRoutes, () => ({ store, files, baseUrl: baseUrl(), now, log })), publicErrors());
-    // Keys are checked before a body is read: an unauthenticated caller gets nothing parsed.
-    const authenticated = authentication(access);
-    const mcp = mcpHttpHandler(mcpDeps);
-    for (const path of ['/mcp', `${restPrefix}/mcp`]) {
-      app.post(path, authenticated, ...jsonBody(), mcp);
-      app.all(path, methodNotAllowed(path === '/mcp' ? ['POST'] : ['GET', 'POST']));
-    }
-    app.get('/share/:token', sharedDownload(files));
-    app.get(`${restPrefix}/files/:fileId`, authenticated, fileDownload(files));
-    app.use(restPrefix, authenticated, ...jsonBody(), restRouter(catalogue, dispatcher, access));
-    app.use(notFound());
-    app.use(errorHandler((caller, error) => access.countRefusal(caller, error)));
-    return app;
   }
 
   let server: http.Server | undefined;
@@ -178,6 +148,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     config,
     log,
     store,
+    outcomes,
     catalogue,
     jobs,
     dispatcher,

@@ -5,8 +5,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import pino from 'pino';
 import { loadConfig, type Config } from '../src/config.js';
 import { createApp, type App } from '../src/app.js';
-import { testTaskModules, testTools } from './fixtures/tools.js';
-import type { Caller } from '../src/access/caller.js';
+import { testTaskModules, testModules } from './fixtures/tools.js';
+import type { Caller } from '../src/kernel/caller.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -39,7 +39,7 @@ export async function startApp(
   env: Record<string, string> = {},
   options: { log?: pino.Logger; now?: () => Date } = {},
 ): Promise<StartedApp> {
-  const app = await createApp({ config: testConfig(env), tools: testTools, taskModules: testTaskModules, log: options.log, now: options.now });
+  const app = await createApp({ config: testConfig(env), modules: testModules, taskModules: testTaskModules, log: options.log, now: options.now });
   const owner = await app.bootstrap();
   if (!owner) throw new Error('bootstrap did not run on a fresh DATA_DIR');
   const { url } = await app.listen();

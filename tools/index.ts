@@ -1,27 +1,14 @@
-import type { Tool } from '../src/kernel/tool.js';
-import jobStatus from './status/status.tool.js';
-import usageGet from './usage/get.tool.js';
-import invoiceDraft from './invoice/draft.tool.js';
-import invoiceConfirm from './invoice/confirm.tool.js';
-import invoiceCreate from './invoice/create.tool.js';
-import invoiceGet from './invoice/get.tool.js';
-import contentRepurpose from './content/repurpose.tool.js';
-import contentRevise from './content/revise.tool.js';
-import contentGet from './content/get.tool.js';
-import widgetGenerate from './widgets/generate.tool.js';
-import widgetRevise from './widgets/revise.tool.js';
-import widgetGet from './widgets/get.tool.js';
-import widgetSubmissions from './widgets/submissions.tool.js';
-import clipsFactory from './clips/factory.tool.js';
-import clipsGet from './clips/get.tool.js';
-import type { PublicRoute } from '../src/kernel/public-route.js';
-import { widgetRoutes } from './widgets/public.js';
+import type { OutcomeModule } from '../src/kernel/outcome.js';
+import status from './status/index.js';
+import usage from './usage/index.js';
+import invoice from './invoice/index.js';
+import content from './content/index.js';
+import widgets from './widgets/index.js';
+import clips from './clips/index.js';
 
-/** The catalogue: the only list of tools. Every transport, discovery and OpenAPI derive from it. */
-export const catalogue: readonly Tool[] = [jobStatus, usageGet, invoiceDraft, invoiceConfirm, invoiceCreate, invoiceGet, contentRepurpose, contentRevise, contentGet,
-  widgetGenerate, widgetRevise, widgetGet, widgetSubmissions,
-  clipsFactory, clipsGet,
-];
-
-/** Pages and endpoints for people without a key (previews, form posts), declared by the outcomes that own them. */
-export const publicRoutes: readonly PublicRoute[] = [...widgetRoutes];
+/**
+ * The outcome modules: the only list. Tools, scopes, id prefixes, public routes, migrations and
+ * commands are derived from it (`Outcomes`); every transport, discovery and OpenAPI from the tools.
+ * The order is the catalogue's order.
+ */
+export const outcomes: readonly OutcomeModule[] = [status, usage, invoice, content, widgets, clips];

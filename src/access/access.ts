@@ -9,8 +9,8 @@ import { AgentKeys } from './keys.js';
 import { Meter } from './usage.js';
 import { Idempotency } from './idempotency.js';
 import { FailureThrottle } from './failure-throttle.js';
-import { grants } from './scopes.js';
-import type { Caller } from './caller.js';
+import { grants } from '../kernel/scopes.js';
+import type { Caller } from '../kernel/caller.js';
 
 /** Everything that decides whether a call may run and what it costs, in one place. */
 export class Access {

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Store } from '../store/store.js';
 import type { AccountsTable } from '../store/schema.js';
 import { OutcomeError } from '../kernel/errors.js';
-import { newId } from '../kernel/ids.js';
+import { newId, platformIds } from '../kernel/ids.js';
 import type { PlanName } from './plans.js';
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -21,16 +21,12 @@ export class Accounts {
     return this.store.db
       .insertInto('accounts')
       .values({
-        id: newId('account'),
+        id: newId(platformIds.account),
         name,
         local_owner: input.localOwner ? 1 : 0,
         plan: input.plan ?? null,
         plan_activated_at: input.plan ? at : null,
         unit_limit: null,
-        seller_name: null,
-        seller_address: null,
-        seller_tax_id: null,
-        seller_email: null,
         created_at: at,
         updated_at: at,
       })
@@ -79,28 +75,6 @@ export class Accounts {
         ...(unitLimit !== undefined ? { unit_limit: unitLimit } : {}),
         updated_at: at,
       })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
-
-  /** The seller profile printed on the account's invoices; undefined fields stay as they are. */
-  async updateSeller(
-    id: string,
-    seller: { name?: string; address?: string; tax_id?: string; email?: string },
-  ): Promise<AccountRow> {
-    await this.require(id);
-    const changes = Object.fromEntries(
-      Object.entries({ seller_name: seller.name, seller_address: seller.address, seller_tax_id: seller.tax_id, seller_email: seller.email }).filter(
-        ([, value]) => value !== undefined,
-      ),
-    );
-    if (Object.keys(changes).length === 0) {
-      throw new OutcomeError('invalid_input', 'Nothing to update: give --seller-name, --seller-address, --seller-tax-id or --seller-email.');
-    }
-    return this.store.db
-      .updateTable('accounts')
-      .set({ ...changes, updated_at: this.now().toISOString() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -2,9 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import { precompiled } from '../store/store.js';
 import { OutcomeError } from '../kernel/errors.js';
-import { newId } from '../kernel/ids.js';
-import type { Caller } from './caller.js';
-import type { Scope } from './scopes.js';
+import { newId, platformIds } from '../kernel/ids.js';
+import type { Caller } from '../kernel/caller.js';
+import type { Scope } from '../kernel/scopes.js';
 
 export const secretPattern = /^ak_[A-Za-z0-9_-]{43}$/;
 
@@ -54,7 +54,7 @@ export class AgentKeys {
 
   async create(input: { accountId: string; scopes: Scope[]; name?: string }): Promise<{ key_id: string; secret: string; prefix: string; scopes: Scope[] }> {
     const secret = `ak_${randomBytes(32).toString('base64url')}`;
-    const keyId = newId('key');
+    const keyId = newId(platformIds.key);
     const prefix = `${secret.slice(0, 10)}…`;
     await this.store.db
       .insertInto('agent_keys')

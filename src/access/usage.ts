@@ -4,7 +4,7 @@ import { precompiled } from '../store/store.js';
 import type { UsageEventsTable } from '../store/schema.js';
 import type { JobRow } from '../jobs/queue.js';
 import { OutcomeError } from '../kernel/errors.js';
-import { newId } from '../kernel/ids.js';
+import { newId, platformIds } from '../kernel/ids.js';
 import type { AccountRow } from './accounts.js';
 import { cycleAt, plans, type PlanName } from './plans.js';
 
@@ -116,7 +116,7 @@ export class Meter {
         .returning('used')
         .executeTakeFirst();
       if (!counter) return undefined;
-      const id = newId('usage');
+      const id = newId(platformIds.usage);
       await trx
         .insertInto('usage_events')
         .values({

@@ -1,9 +1,10 @@
 import pino from 'pino';
 import type { Config } from '../config.js';
-import { openStore } from '../store/store.js';
+import { openStore, type Store } from '../store/store.js';
 import { Access } from '../access/access.js';
 import { isPlanName, planNames, type PlanName } from '../access/plans.js';
-import { parseScopes } from '../access/scopes.js';
+import { parseScopes } from '../kernel/scopes.js';
+import type { Outcomes } from '../kernel/outcome.js';
 import { OutcomeError } from '../kernel/errors.js';
 
 export interface AdminArgs {
@@ -17,14 +18,13 @@ export interface AdminArgs {
     account?: string;
     scopes?: string;
     limit?: string;
-    'seller-name'?: string;
-    'seller-address'?: string;
-    'seller-tax-id'?: string;
-    'seller-email'?: string;
+    /** Options of the modules' commands. */
+    [option: string]: string | boolean | undefined;
   };
 }
 
 const adminCommands = new Set(['accounts', 'keys', 'plan', 'usage']);
+/** The first word of a command the CLI or a module runs on the database. */
 export const isAdminCommand = (command: string) => adminCommands.has(command);
 
 const need = (value: string | undefined, flag: string, example: string): string => {
@@ -48,35 +48,26 @@ function limitOption(value: string | undefined): number | undefined {
 /** What a command prints: JSON with --json, else a line for people. */
 type Printed = { json: unknown; text: string };
 
-async function execute(access: Access, args: AdminArgs): Promise<Printed> {
+async function execute(access: Access, outcomes: Outcomes, args: AdminArgs, store: Store): Promise<Printed> {
   const { command, subcommand, values } = args;
   const account = () => need(values.account, '--account', '--account acct_…');
-  switch (`${command} ${subcommand ?? ''}`.trim()) {
+  const name = `${command} ${subcommand ?? ''}`.trim();
+  const moduleCommand = outcomes.commands.find((candidate) => candidate.name === name);
+  if (moduleCommand) {
+    const options = Object.fromEntries(moduleCommand.options.map((option) => [option, values[option] as string | undefined]));
+    return moduleCommand.run(options, store, () => new Date());
+  }
+  switch (name) {
     case 'accounts create': {
       // No plan unless asked: metered calls need an explicit activation.
       const plan = planOption(values.plan, null);
       const created = await access.accounts.create({ name: need(values.name, '--name', '--name "Acme"'), plan });
       return { json: { account_id: created.id, name: created.name, plan: created.plan }, text: `Created account ${created.id} (${created.name}), plan ${created.plan ?? 'none'}.` };
     }
-    case 'accounts update': {
-      const email = values['seller-email'];
-      if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-        throw new OutcomeError('invalid_input', `--seller-email "${email}" is not an email address.`);
-      }
-      const updated = await access.accounts.updateSeller(account(), {
-        name: values['seller-name'],
-        // Shells make real newlines awkward: "\n" in the address separates its lines.
-        address: values['seller-address']?.replace(/\\n/g, '\n'),
-        tax_id: values['seller-tax-id'],
-        email,
-      });
-      const seller = { name: updated.seller_name, address: updated.seller_address, tax_id: updated.seller_tax_id, email: updated.seller_email };
-      return { json: { account_id: updated.id, seller }, text: `Seller profile of ${updated.id}: ${JSON.stringify(seller)}` };
-    }
     case 'keys create': {
       const accountId = account();
       await access.accounts.require(accountId);
-      const scopes = parseScopes(need(values.scopes, '--scopes', '--scopes "invoices:write,jobs:read" or --scopes "*"'));
+      const scopes = parseScopes(need(values.scopes, '--scopes', '--scopes "jobs:read,usage:read" or --scopes "*"'), outcomes.scopes);
       const key = await access.keys.create({ accountId, scopes, name: values.name });
       return {
         json: { key_id: key.key_id, secret: key.secret, scopes: key.scopes },
@@ -122,10 +113,10 @@ async function execute(access: Access, args: AdminArgs): Promise<Printed> {
 }
 
 /** Account administration straight on the database (the server may be running: SQLite WAL allows it). */
-export async function runAdmin(config: Config, args: AdminArgs): Promise<number> {
-  const store = await openStore(config.databaseFile, pino({ level: 'silent' }));
+export async function runAdmin(config: Config, outcomes: Outcomes, args: AdminArgs): Promise<number> {
+  const store = await openStore(config.databaseFile, pino({ level: 'silent' }), outcomes.migrations);
   try {
-    const printed = await execute(new Access(store, () => new Date()), args);
+    const printed = await execute(new Access(store, () => new Date()), outcomes, args, store);
     process.stdout.write(`${args.values.json ? JSON.stringify(printed.json, null, 2) : printed.text}\n`);
     return 0;
   } catch (error) {

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { environmentSchema } from '../config.js';
 import { packageInfo } from '../version.js';
-import { scopes } from '../access/scopes.js';
+import type { Outcomes } from '../kernel/outcome.js';
 import { plans } from '../access/plans.js';
 
 const commands: Array<[string, string]> = [
   ['serve', 'Serve REST (/api/agents/*) and MCP over Streamable HTTP (POST /mcp) on HOST:PORT. The default command.'],
   ['stdio', 'Serve MCP over stdio for a local client (Claude Desktop, Claude Code, Cursor). stdout carries only JSON-RPC; logs go to stderr.'],
   ['accounts create', 'accounts create --name NAME [--plan starter|pro|none] [--json] → {"account_id"}'],
-  ['accounts update', 'accounts update --account ID [--seller-name N] [--seller-address A] [--seller-tax-id T] [--seller-email E]  (printed on invoices; "\\n" separates address lines)'],
   ['keys create', 'keys create --account ID --scopes "a,b"|"*" [--name N] [--json] → {"key_id","secret","scopes"} (secret shown once)'],
   ['keys list', 'keys list --account ID [--json]'],
   ['keys revoke', 'keys revoke KEY_ID'],
@@ -27,7 +26,7 @@ const options: Array<[string, string]> = [
 ];
 
 /** The help text; its environment section is generated from the config schema. */
-export function helpText(): string {
+export function helpText(outcomes: Outcomes): string {
   const variables = (z.toJSONSchema(environmentSchema, { io: 'input' }).properties ?? {}) as Record<
     string,
     { description?: string; default?: unknown }
@@ -39,7 +38,7 @@ export function helpText(): string {
     'Usage: agent-outcomes [command] [options]',
     '',
     'Commands:',
-    ...commands.map(([name, text]) => `  ${pad(name, 18)}${text}`),
+    ...[...commands.slice(0, 3), ...outcomes.commands.map((command): [string, string] => [command.name, command.usage]), ...commands.slice(3)].map(([name, text]) => `  ${pad(name, 18)}${text}`),
     '',
     'Options:',
     ...options.map(([name, text]) => `  ${pad(name, 16)}${text}`),
@@ -57,7 +56,7 @@ export function helpText(): string {
     '  npx agent-outcomes accounts create --name Acme --json',
     '  npx agent-outcomes keys create --account acct_… --scopes "invoices:write,jobs:read"',
     '',
-    `Scopes: ${scopes.join(', ')} (a family's :write implies its :read).`,
+    `Scopes: ${outcomes.scopes.join(', ')} (a family's :write implies its :read).`,
     `Plans: ${Object.entries(plans).map(([name, plan]) => `${name} (${plan.monthlyUnits} units/month, ${plan.behavior === 'block' ? 'blocks at the limit' : 'bills overage'})`).join(', ')}.`,
   ];
   return `${lines.join('\n')}\n`;

@@ -1,14 +1,14 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import type { Tool } from '../kernel/tool.js';
+import { Outcomes, type OutcomeModule } from '../kernel/outcome.js';
 import { packageInfo } from '../version.js';
 import { helpText } from './help.js';
-import { isAdminCommand, runAdmin } from './admin.js';
+import { isAdminCommand, runAdmin, type AdminArgs } from './admin.js';
 
 export interface CliOptions {
   env?: NodeJS.ProcessEnv;
-  /** The catalogue to serve (tests add test-only tools). */
-  tools?: readonly Tool[];
+  /** The outcome modules to serve (tests add a test-only one); `tools/index.ts`'s by default. */
+  modules?: readonly OutcomeModule[];
   /** Modules exporting `tasks` for those tools (see AppOptions). */
   taskModules?: readonly string[];
 }
@@ -20,6 +20,9 @@ const usageError = (message: string) => {
 
 /** Runs one CLI command; resolves with the process exit code. */
 export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
+  // The modules bring commands of their own (and the scopes --help lists).
+  const outcomes = new Outcomes(options.modules ?? (await import('../app.js')).defaultModules);
+  const moduleOptions = Object.fromEntries(outcomes.commands.flatMap((command) => command.options).map((name) => [name, { type: 'string' as const }]));
   let parsed;
   try {
     parsed = parseArgs({
@@ -36,10 +39,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
         account: { type: 'string' },
         scopes: { type: 'string' },
         limit: { type: 'string' },
-        'seller-name': { type: 'string' },
-        'seller-address': { type: 'string' },
-        'seller-tax-id': { type: 'string' },
-        'seller-email': { type: 'string' },
+        ...moduleOptions,
       },
     });
   } catch (error) {
@@ -47,15 +47,16 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   }
   const [command = 'serve', ...rest] = parsed.positionals;
   if (parsed.values.help || command === 'help') {
-    process.stdout.write(helpText());
+    process.stdout.write(helpText(outcomes));
     return 0;
   }
   if (parsed.values.version || command === 'version') {
     process.stdout.write(`${packageInfo.version}\n`);
     return 0;
   }
-  if (command !== 'serve' && command !== 'stdio' && !isAdminCommand(command)) return usageError(`unknown command "${command}"`);
-  if (!isAdminCommand(command) && rest.length) return usageError(`unexpected argument "${rest[0]}" after ${command}`);
+  const admin = isAdminCommand(command) || outcomes.commands.some((candidate) => candidate.name.split(' ')[0] === command);
+  if (command !== 'serve' && command !== 'stdio' && !admin) return usageError(`unknown command "${command}"`);
+  if (!admin && rest.length) return usageError(`unexpected argument "${rest[0]}" after ${command}`);
 
   const env = { ...(options.env ?? process.env) };
   if (parsed.values['data-dir']) env.DATA_DIR = parsed.values['data-dir'];
@@ -70,15 +71,15 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     throw error;
   }
 
-  if (isAdminCommand(command)) {
+  if (admin) {
     const subcommand = command === 'usage' ? undefined : rest[0];
     const positionals = command === 'usage' ? rest : rest.slice(1);
-    return runAdmin(config, { command, subcommand, positionals, values: parsed.values });
+    return runAdmin(config, outcomes, { command, subcommand, positionals, values: parsed.values as AdminArgs['values'] });
   }
 
   // Loaded here so that `--help` stays instant.
   const { createApp } = await import('../app.js');
-  const app = await createApp({ config, tools: options.tools, taskModules: options.taskModules });
+  const app = await createApp({ config, modules: outcomes.modules, taskModules: options.taskModules });
   const bootstrapped = await app.bootstrap();
   if (bootstrapped) {
     // The one time the secret is shown: on stderr (stdout belongs to stdio's JSON-RPC) and in a 0600 file.

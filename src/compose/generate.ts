@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { embeddable, jsonSchemaOf, type JsonSchema } from '../kernel/json-schema.js';
 import type { openAiCompatible } from './openai.js';
-import type { GenerationRequest, GenerationResult } from './types.js';
+import type { GenerationRequest, GenerationResult } from '../kernel/generation.js';
 
 export type LlmClient = ReturnType<typeof openAiCompatible>;
 

@@ -11,6 +11,6 @@ export async function loadBriefs(): Promise<void> {
 
 /** The brief of `text`, loading brief extraction on first use. */
 export async function briefOf(text: string): Promise<Brief> {
-  const { extractBrief } = await import('./brief.js');
+  const { extractBrief } = await import('./brief/index.js');
   return extractBrief(text);
 }

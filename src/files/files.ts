@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/store.js';
-import type { Caller } from '../access/caller.js';
-import { grants } from '../access/scopes.js';
+import type { Caller } from '../kernel/caller.js';
+import { grants } from '../kernel/scopes.js';
 import { OutcomeError } from '../kernel/errors.js';
-import { newId } from '../kernel/ids.js';
-import type { Scope } from '../access/scopes.js';
+import { newId, platformIds } from '../kernel/ids.js';
+import type { Scope } from '../kernel/scopes.js';
 
 export interface StoredFile {
   id: string;
@@ -34,7 +34,7 @@ export class Files {
     file: { accountId: string; name: string; contentType: string; scope: Scope; bytes: Uint8Array },
     db = this.store.db,
   ): Promise<string> {
-    const id = newId('file');
+    const id = newId(platformIds.file);
     await db
       .insertInto('files')
       .values({

@@ -6,8 +6,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, Store } from '../store/store.js';
 import { precompiled } from '../store/store.js';
 import type { JobsTable } from '../store/schema.js';
-import type { Caller } from '../access/caller.js';
-import { newId } from '../kernel/ids.js';
+import type { Caller } from '../kernel/caller.js';
+import { newId, platformIds } from '../kernel/ids.js';
 import type { ErrorEnvelope } from '../kernel/errors.js';
 import type { JobStatus } from '../kernel/job-handle.js';
 
@@ -67,10 +67,10 @@ export class JobQueue {
     return new Date(this.now().getTime() + offsetMs).toISOString();
   }
 
-  /** `id` may be chosen beforehand (with newId('job')) so that other records can point at the job. */
+  /** `id` may be chosen beforehand (with newId(platformIds.job)) so that other records can point at the job. */
   async enqueue(job: { id?: string; tool: string; input: unknown; caller: Caller; requestId?: string }): Promise<JobRow> {
     const at = this.stamp();
-    const id = job.id ?? newId('job');
+    const id = job.id ?? newId(platformIds.job);
     // V8's own serialisation (a copy, where JSON.stringify of text full of lone surrogates takes tens
     // of milliseconds), compressed on libuv's threads: a 4 MB input is a short write and the loop stays free.
     const input = await gzip(v8.serialize(job.input ?? {}));

@@ -1,49 +1,67 @@
 import { randomFillSync } from 'node:crypto';
-import { monotonicFactory } from 'ulid';
 
-/** Every kind of object the API hands out, with the prefix of its ids (Stripe-style). */
-export const idPrefixes = {
-  draft: 'drf',
-  invoice: 'inv',
-  widget: 'wgt',
-  submission: 'sub',
-  content: 'cnt',
-  clips: 'clp',
-  storefront: 'sf',
-  membership: 'mem',
-  directory: 'dir',
-  outreach: 'out',
-  business: 'bx',
-  job: 'job',
-  key: 'key',
-  account: 'acct',
-  file: 'file',
-  usage: 'use',
-  request: 'req',
-} as const;
+/**
+ * Opaque, prefixed ids (Stripe-style): `inv_01jdz8x4m6b3q9r2t5v7w0y1c3`. The part after the
+ * prefix is a monotonic ULID in lower case: 48 bits of milliseconds, then 80 random bits, in
+ * Crockford's base 32, so ids sort by creation even within one millisecond. The platform's
+ * prefixes are here; each outcome module declares its own, and `Outcomes` checks that no two
+ * modules share one.
+ */
+export const platformIds = { job: 'job', key: 'key', account: 'acct', file: 'file', usage: 'use', request: 'req' } as const;
 
-export type IdKind = keyof typeof idPrefixes;
+export const idPrefixPattern = /^[a-z]{2,4}$/;
 
-// ulid's default source makes one crypto call per character; drawing from a pooled buffer
-// of cryptographic random bytes gives the same randomness at a fraction of the cost.
-const pool = new Uint32Array(1024);
+const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
+const randomLength = 16;
+
+// Random bytes are drawn from a pooled buffer: one crypto call per 1,024 ids' worth, not per id.
+const pool = new Uint8Array(1024 * randomLength);
 let poolIndex = pool.length;
-function pooledRandom(): number {
-  if (poolIndex === pool.length) {
-    randomFillSync(pool);
-    poolIndex = 0;
+const lastRandom = new Uint8Array(randomLength);
+let lastTime = -1;
+
+function encodeTime(time: number): string {
+  let text = '';
+  for (let i = 0; i < 10; i += 1) {
+    text = (alphabet[time % 32] as string) + text;
+    time = Math.floor(time / 32);
   }
-  return (pool[poolIndex++] as number) / 0x1_0000_0000;
+  return text;
 }
 
-// Monotonic ULIDs keep ids sortable by creation even within one millisecond.
-const nextUlid = monotonicFactory(pooledRandom);
-
-export function newId(kind: IdKind): string {
-  return `${idPrefixes[kind]}_${nextUlid().toLowerCase()}`;
+/** The random part: fresh each millisecond; within one, the last one plus one, so that ids stay in order. */
+function nextRandom(time: number): Uint8Array {
+  if (time !== lastTime) {
+    if (poolIndex + randomLength > pool.length) {
+      randomFillSync(pool);
+      poolIndex = 0;
+    }
+    for (let i = 0; i < randomLength; i += 1) lastRandom[i] = (pool[poolIndex + i] as number) % 32;
+    poolIndex += randomLength;
+    lastTime = time;
+    return lastRandom;
+  }
+  for (let i = randomLength - 1; i >= 0; i -= 1) {
+    if ((lastRandom[i] as number) < 31) {
+      lastRandom[i] = (lastRandom[i] as number) + 1;
+      return lastRandom;
+    }
+    lastRandom[i] = 0;
+  }
+  throw new Error('more than 2^80 ids in one millisecond');
 }
 
-/** A pattern for validating ids of one kind in input schemas. */
-export function idPattern(kind: IdKind): RegExp {
-  return new RegExp(`^${idPrefixes[kind]}_[0-9a-hjkmnp-tv-z]{26}$`);
+/** A new id with this prefix (a module's or `platformIds`'). */
+export function newId(prefix: string): string {
+  // A clock that steps back keeps the last time: ids never go backwards.
+  const time = Math.max(Date.now(), lastTime);
+  const random = nextRandom(time);
+  let text = `${prefix}_${encodeTime(time)}`;
+  for (const digit of random) text += alphabet[digit];
+  return text;
+}
+
+/** A pattern for validating ids with this prefix in input schemas. */
+export function idPattern(prefix: string): RegExp {
+  return new RegExp(`^${prefix}_[0-9a-hjkmnp-tv-z]{26}$`);
 }

@@ -1,6 +1,4 @@
-import type { Logger } from 'pino';
-import type { Store } from '../store/store.js';
-import type { Files } from '../files/files.js';
+import type { PublicContext } from './context.js';
 
 /**
  * Pages and endpoints for people without an agent key (a widget's preview, its form posts):
@@ -21,14 +19,6 @@ export interface PublicRequest {
 export type PublicResponse =
   | { status: number; type: 'html'; body: string; csp: string }
   | { status: number; type: 'json'; body: Record<string, unknown> };
-
-export interface PublicContext {
-  store: Store;
-  files: Files;
-  baseUrl: string;
-  now: () => Date;
-  log: Logger;
-}
 
 export interface PublicRoute {
   method: 'GET' | 'POST';

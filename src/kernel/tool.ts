@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import type { Logger } from 'pino';
-import type { Caller } from '../access/caller.js';
-import type { Scope } from '../access/scopes.js';
-import type { Store } from '../store/store.js';
-import type { JobQueue } from '../jobs/queue.js';
-import type { Access } from '../access/access.js';
-import type { Files } from '../files/files.js';
-import type { PaymentGateway } from '../payments/gateway.js';
-import type { GenerationRequest, GenerationResult, Sampler } from '../compose/types.js';
-import type { Compute } from './task.js';
+import type { Scope } from './scopes.js';
+import type { ToolContext } from './context.js';
 
 export const toolNamePattern = /^[a-z0-9_]{1,64}$/;
 
@@ -24,6 +16,7 @@ export const nextActionSchema = z.object({
 });
 export type NextAction = z.infer<typeof nextActionSchema>;
 
+/** The four MCP tool hints. */
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
@@ -31,42 +24,15 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-/** What a tool's `run` can use. Built per call by the dispatcher (or the job worker). */
-export interface ToolContext {
-  requestId: string;
-  caller: Caller;
-  store: Store;
-  jobs: JobQueue;
-  access: Access;
-  files: Files;
-  /**
-   * The calling MCP client's own model (sampling), when the client declared the capability on
-   * a connection that can carry server-to-client requests (stdio); undefined otherwise.
-   */
-  sampler?: Sampler;
-  /**
-   * The generation layer (DESIGN §8): the client's model through sampling, else the
-   * OpenAI-compatible endpoint, else the request's template; reports which one wrote it.
-   */
-  compose: { generate<T>(request: Omit<GenerationRequest<T>, 'sampler' | 'signal'>): Promise<GenerationResult<T>> };
-  /**
-   * Runs a CPU-heavy task (`defineTask`) on a worker thread within the call's computing budget;
-   * past the budget it is stopped and the call fails with 422 budget_exceeded.
-   */
-  compute: Compute;
-  /** The payment processor, or null when none is configured (STRIPE_SECRET_KEY). */
-  payments: PaymentGateway | null;
-  log: Logger;
-  signal: AbortSignal;
-  now: () => Date;
-  /** Absolute base URL for links in results (`PUBLIC_BASE_URL`). */
-  baseUrl: string;
-  /** Reports progress (0..1) of long work; relayed as MCP progress notifications and job status. */
-  progress: (fraction: number, message?: string) => Promise<void>;
-  /** Says this call returned an outcome an earlier call produced (an idempotent replay): it is not charged. */
-  markReplay: () => void;
-  /** A next action for another tool of the catalogue, its REST route filled in from `args`. */
-  nextAction: (tool: string, args: Record<string, unknown>, why: string) => NextAction;
+/**
+ * What a call does to the world, in one word: `read` changes nothing; `write` stores something
+ * of the caller's; `external` also reaches a system outside this server (a payment processor).
+ */
+export type ToolEffect = 'read' | 'write' | 'external';
+
+/** The one place effects become MCP hints. Nothing here deletes or overwrites: destructive is never claimed. */
+export function annotationsOf(effect: ToolEffect, idempotent = effect === 'read'): ToolAnnotations {
+  return { readOnlyHint: effect === 'read', destructiveHint: false, idempotentHint: idempotent, openWorldHint: effect === 'external' };
 }
 
 // An empty output shape infers as Record<string, never>, which no next_actions could join.
@@ -85,11 +51,13 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   scope: Scope;
   /** Usage units per successful call; 0 = not metered. */
   cost: number;
-  /** 'job' runs on the durable job queue and answers with a job handle unless it finishes in time. */
-  mode: 'sync' | 'job';
+  /** 'job' runs on the durable job queue and answers with a job handle unless it finishes in time; 'sync' by default. */
+  mode?: 'sync' | 'job';
   /** For a 'sync' tool whose work grows with its input: true runs this call as a job (a long transcript, say). */
   runsAsJob?: (input: z.output<I>) => boolean;
-  annotations: ToolAnnotations;
+  effect: ToolEffect;
+  /** A write that repeated with the same input has the same outcome (a confirmation): said to clients as idempotentHint. */
+  idempotent?: boolean;
   input: I;
   output: O;
   run: (input: z.output<I>, ctx: ToolContext) => Promise<ToolResult<O>>;
@@ -101,7 +69,9 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
 export const mayRunAsJob = (tool: Pick<Tool, 'mode' | 'runsAsJob'>) => tool.mode === 'job' || tool.runsAsJob !== undefined;
 
 /** A tool as the catalogue holds it; its output schema includes `next_actions`. */
-export interface Tool extends Omit<ToolSpec<z.ZodObject, z.ZodObject>, 'run' | 'summarize' | 'runsAsJob'> {
+export interface Tool extends Omit<ToolSpec<z.ZodObject, z.ZodObject>, 'run' | 'summarize' | 'runsAsJob' | 'mode' | 'effect' | 'idempotent'> {
+  mode: 'sync' | 'job';
+  annotations: ToolAnnotations;
   run: (input: any, ctx: ToolContext) => Promise<Record<string, unknown>>;
   runsAsJob?: (input: any) => boolean;
   summarize?: (output: any) => string;
@@ -115,8 +85,11 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: T
   if (!spec.route.path.startsWith('/')) {
     throw new Error(`Tool ${spec.name}: route path must start with "/"`);
   }
+  const { effect, idempotent, mode = 'sync', ...rest } = spec;
   return {
-    ...spec,
+    ...rest,
+    mode,
+    annotations: annotationsOf(effect, idempotent),
     output: spec.output.extend({ next_actions: z.array(nextActionSchema) }),
   } as Tool;
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { OutcomeError } from '../kernel/errors.js';
 import { isStripeAmount, toStripeAmount } from './currencies.js';
-import type { PaymentGateway, PaymentLinkRequest } from './gateway.js';
+import type { PaymentGateway, PaymentLinkRequest } from '../kernel/context.js';
 
 /** Stripe's limit on a payment link's line items. */
 const MAX_LINE_ITEMS = 20;

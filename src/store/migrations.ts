@@ -3,10 +3,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Numbered migrations, applied in order at start-up. Never edit one that has shipped:
- * add the next number. Column types are kept portable (text, integer, real).
+ * The platform's migrations (its tables: jobs, accounts, keys, usage, idempotency, files,
+ * settings). Outcome modules declare their own; all run at start-up in the order of their
+ * names (`NNNN_what`). Never edit one that has shipped: add the next free number. Column
+ * types are kept portable (text, integer, real, blob).
  */
-export const migrations: Record<string, Migration> = {
+export const platformMigrations: Record<string, Migration> = {
   '0001_jobs': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -110,18 +112,19 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
-  '0003_invoices': {
+  '0003_files': {
+    // Shipped inside the invoice outcome's 0003 until outcomes got modules of their own: a
+    // database made then has these tables already, and this step, run late there, keeps them.
     async up(db: Kysely<any>) {
-      for (const column of ['seller_name', 'seller_address', 'seller_tax_id', 'seller_email']) {
-        await db.schema.alterTable('accounts').addColumn(column, 'text').execute();
-      }
       await db.schema
         .createTable('settings')
+        .ifNotExists()
         .addColumn('key', 'text', (col) => col.primaryKey())
         .addColumn('value', 'text', (col) => col.notNull())
         .execute();
       await db.schema
         .createTable('files')
+        .ifNotExists()
         .addColumn('id', 'text', (col) => col.primaryKey())
         .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
         .addColumn('name', 'text', (col) => col.notNull())
@@ -130,108 +133,9 @@ export const migrations: Record<string, Migration> = {
         .addColumn('bytes', 'blob', (col) => col.notNull())
         .addColumn('created_at', 'text', (col) => col.notNull())
         .execute();
-      await db.schema
-        .createTable('invoice_drafts')
-        .addColumn('id', 'text', (col) => col.primaryKey())
-        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
-        .addColumn('idempotency_key', 'text')
-        .addColumn('input', 'text', (col) => col.notNull())
-        .addColumn('computed', 'text', (col) => col.notNull())
-        .addColumn('payment_link', 'integer', (col) => col.notNull())
-        .addColumn('status', 'text', (col) => col.notNull())
-        .addColumn('invoice_id', 'text')
-        .addColumn('locked_until', 'text')
-        .addColumn('expires_at', 'text', (col) => col.notNull())
-        .addColumn('created_at', 'text', (col) => col.notNull())
-        .execute();
-      await db.schema.createIndex('invoice_drafts_key').unique().on('invoice_drafts').columns(['account_id', 'idempotency_key']).execute();
-      await db.schema
-        .createTable('invoices')
-        .addColumn('id', 'text', (col) => col.primaryKey())
-        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
-        .addColumn('draft_id', 'text', (col) => col.notNull().unique().references('invoice_drafts.id'))
-        .addColumn('number', 'text', (col) => col.notNull())
-        .addColumn('year', 'integer', (col) => col.notNull())
-        .addColumn('sequence', 'integer', (col) => col.notNull())
-        .addColumn('status', 'text', (col) => col.notNull())
-        .addColumn('document', 'text', (col) => col.notNull())
-        .addColumn('pdf_file_id', 'text', (col) => col.notNull().references('files.id'))
-        .addColumn('payment_link_id', 'text')
-        .addColumn('payment_link_url', 'text')
-        .addColumn('created_at', 'text', (col) => col.notNull())
-        .addUniqueConstraint('invoices_number_unique', ['account_id', 'year', 'sequence'])
-        .execute();
-      await db.schema
-        .createTable('invoice_counters')
-        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
-        .addColumn('year', 'integer', (col) => col.notNull())
-        .addColumn('last_sequence', 'integer', (col) => col.notNull())
-        .addPrimaryKeyConstraint('invoice_counters_pk', ['account_id', 'year'])
-        .execute();
     },
     async down(db: Kysely<any>) {
-      for (const table of ['invoice_counters', 'invoices', 'invoice_drafts', 'files', 'settings']) await db.schema.dropTable(table).execute();
-    },
-  },
-  '0004_content': {
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('content_packs')
-        .addColumn('id', 'text', (col) => col.notNull())
-        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
-        .addColumn('version', 'integer', (col) => col.notNull())
-        .addColumn('content', 'text', (col) => col.notNull())
-        .addColumn('blocks', 'text', (col) => col.notNull())
-        .addColumn('meta', 'text', (col) => col.notNull())
-        .addColumn('created_at', 'text', (col) => col.notNull())
-        .addPrimaryKeyConstraint('content_packs_pk', ['id', 'version'])
-        .execute();
-    },
-    async down(db: Kysely<any>) {
-      await db.schema.dropTable('content_packs').execute();
-    },
-  },
-  '0005_widgets': {
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('widgets')
-        .addColumn('id', 'text', (col) => col.notNull())
-        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
-        .addColumn('version', 'integer', (col) => col.notNull())
-        .addColumn('kind', 'text', (col) => col.notNull())
-        .addColumn('document', 'text', (col) => col.notNull())
-        .addColumn('created_at', 'text', (col) => col.notNull())
-        .addPrimaryKeyConstraint('widgets_pk', ['id', 'version'])
-        .execute();
-      await db.schema
-        .createTable('widget_submissions')
-        .addColumn('id', 'text', (col) => col.primaryKey())
-        .addColumn('widget_id', 'text', (col) => col.notNull())
-        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
-        .addColumn('version', 'integer', (col) => col.notNull())
-        .addColumn('section_id', 'text', (col) => col.notNull())
-        .addColumn('fields', 'text', (col) => col.notNull())
-        .addColumn('created_at', 'text', (col) => col.notNull())
-        .execute();
-      await db.schema.createIndex('widget_submissions_by_widget').on('widget_submissions').columns(['account_id', 'widget_id', 'id']).execute();
-    },
-    async down(db: Kysely<any>) {
-      await db.schema.dropTable('widget_submissions').execute();
-      await db.schema.dropTable('widgets').execute();
-    },
-  },
-  '0006_clip_plans': {
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('clip_plans')
-        .addColumn('id', 'text', (col) => col.primaryKey())
-        .addColumn('account_id', 'text', (col) => col.notNull().references('accounts.id'))
-        .addColumn('plan', 'text', (col) => col.notNull())
-        .addColumn('created_at', 'text', (col) => col.notNull())
-        .execute();
-    },
-    async down(db: Kysely<any>) {
-      await db.schema.dropTable('clip_plans').execute();
+      for (const table of ['files', 'settings']) await db.schema.dropTable(table).execute();
     },
   },
   '0007_job_inputs': {

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings: portable across SQLite and PostgreSQL, and they sort. */
-type Timestamp = string;
+export type Timestamp = string;
 
 export interface JobsTable {
   id: string;
@@ -39,10 +39,6 @@ export interface AccountsTable {
   plan_activated_at: Timestamp | null;
   /** Per-account override of the plan's monthly unit limit. */
   unit_limit: number | null;
-  seller_name: string | null;
-  seller_address: string | null;
-  seller_tax_id: string | null;
-  seller_email: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -112,90 +108,7 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface InvoiceDraftsTable {
-  id: string;
-  account_id: string;
-  /** invoice_create's idempotency_key: the same key finds the same draft. */
-  idempotency_key: string | null;
-  /** The validated input as JSON. */
-  input: string;
-  /** The computed draft (amounts, totals, warnings) as JSON. */
-  computed: string;
-  payment_link: number;
-  status: 'draft' | 'confirming' | 'confirmed';
-  /** Chosen at the first confirmation attempt, so a retried payment link names the same invoice. */
-  invoice_id: string | null;
-  /** While 'confirming': when an abandoned confirmation may be taken over. */
-  locked_until: Timestamp | null;
-  expires_at: Timestamp;
-  created_at: Timestamp;
-}
-
-export interface InvoicesTable {
-  id: string;
-  account_id: string;
-  draft_id: string;
-  number: string;
-  year: number;
-  sequence: number;
-  status: 'open';
-  /** The invoice as the tools return it (without its per-read share URL) as JSON. */
-  document: string;
-  pdf_file_id: string;
-  payment_link_id: string | null;
-  payment_link_url: string | null;
-  created_at: Timestamp;
-}
-
-export interface InvoiceCountersTable {
-  account_id: string;
-  year: number;
-  last_sequence: number;
-}
-
-export interface ContentPacksTable {
-  id: string;
-  account_id: string;
-  version: number;
-  /** What the generator wrote (JSON); revisions edit it per channel. */
-  content: string;
-  /** The rendered blocks with their checks (JSON). */
-  blocks: string;
-  /** generator, topic, warnings, source sentence count, cta (JSON). */
-  meta: string;
-  created_at: Timestamp;
-}
-
-export interface WidgetsTable {
-  id: string;
-  account_id: string;
-  version: number;
-  kind: string;
-  /** Sections, requested theme, page meta, the copy it was built from and what changed (JSON); pages render from it. */
-  document: string;
-  created_at: Timestamp;
-}
-
-export interface WidgetSubmissionsTable {
-  id: string;
-  widget_id: string;
-  account_id: string;
-  /** The widget version and form section the visitor filled in. */
-  version: number;
-  section_id: string;
-  /** Field name → value (JSON). */
-  fields: string;
-  created_at: Timestamp;
-}
-
-export interface ClipPlansTable {
-  id: string;
-  account_id: string;
-  /** The plan as clips_factory returned it (JSON). */
-  plan: string;
-  created_at: Timestamp;
-}
-
+/** The platform's tables; each outcome module declares its own (`tables<T>()` in store.ts joins them). */
 export interface Database {
   jobs: JobsTable;
   job_inputs: JobInputsTable;
@@ -206,12 +119,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   files: FilesTable;
   settings: SettingsTable;
-  invoice_drafts: InvoiceDraftsTable;
-  invoices: InvoicesTable;
-  invoice_counters: InvoiceCountersTable;
-  content_packs: ContentPacksTable;
-  widgets: WidgetsTable;
-  widget_submissions: WidgetSubmissionsTable;
-  clip_plans: ClipPlansTable;
 }
 

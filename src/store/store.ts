@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Compilable } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Compilable, type Migration } from 'kysely';
 import type { Logger } from 'pino';
+import type { StoreHandle } from '../kernel/context.js';
 import type { Database } from './schema.js';
-import { migrations } from './migrations.js';
+import { platformMigrations } from './migrations.js';
 
 export type { Database } from './schema.js';
 
@@ -13,13 +14,17 @@ export type { Database } from './schema.js';
  * query builder emits SQL for SQLite and PostgreSQL alike; `dialect` lets the few
  * dialect-specific steps (the job queue's claim) choose their form in one place.
  */
-export interface Store {
+export interface Store extends StoreHandle {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   close(): Promise<void>;
 }
 
-export async function openStore(file: string, log: Logger): Promise<Store> {
+/**
+ * Opens the database and brings it up to date: the platform's migrations and the outcome
+ * modules' (`outcomeMigrations`, from `Outcomes`), in the order of their names.
+ */
+export async function openStore(file: string, log: Logger, outcomeMigrations: Readonly<Record<string, Migration>>): Promise<Store> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -30,7 +35,7 @@ export async function openStore(file: string, log: Logger): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const store: Store = { db, dialect: 'sqlite', close: () => db.destroy() };
   try {
-    await migrate(store, log);
+    await migrate(store, log, { ...platformMigrations, ...outcomeMigrations });
   } catch (error) {
     await store.close();
     throw error;
@@ -58,8 +63,10 @@ function withStatementCache(sqlite: SqliteDatabase.Database, size = 500) {
   };
 }
 
-async function migrate(store: Store, log: Logger): Promise<void> {
-  const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
+async function migrate(store: Store, log: Logger, migrations: Record<string, Migration>): Promise<void> {
+  // Unordered: a step split out of an earlier migration (0003_files) runs late on a database
+  // made before the split, so such a step is written to be idempotent.
+  const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
     if (result.status === 'Success') log.info({ migration: result.migrationName }, 'applied migration');
@@ -67,6 +74,13 @@ async function migrate(store: Store, log: Logger): Promise<void> {
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
+
+/**
+ * An outcome's view of the database: the platform's tables and the ones its module declares
+ * (`T`), through the same connection. The kernel hands tools an opaque `StoreHandle`; this is
+ * the one place it becomes a query builder again.
+ */
+export const tables = <T>(store: StoreHandle) => (store as Store).db as unknown as Kysely<Database & T>;
 
 /**
  * A hot-path query compiled once and then run with new parameter values, skipping Kysely's

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Access } from '../access/access.js';
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../kernel/caller.js';
 import { OutcomeError } from '../kernel/errors.js';
 import { sendError } from './http.js';
 

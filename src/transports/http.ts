@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
-import { newId } from '../kernel/ids.js';
+import { newId, platformIds } from '../kernel/ids.js';
 import { checkInputDepth } from '../kernel/json-depth.js';
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../kernel/caller.js';
 
 export const bodyLimit = '4mb';
 
@@ -47,7 +47,7 @@ export function requestLogging(log: Logger): RequestHandler {
   const logsRequests = log.isLevelEnabled('info');
   return (req, res, next) => {
     const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && requestIdPattern.test(given) ? given : newId('request');
+    const id = typeof given === 'string' && requestIdPattern.test(given) ? given : newId(platformIds.request);
     req.id = id;
     res.setHeader('X-Request-Id', id);
     let child: Logger | undefined;

@@ -7,15 +7,15 @@ import {
   ListToolsRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../kernel/caller.js';
 import type { Catalogue } from '../kernel/catalogue.js';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
-import { newId } from '../kernel/ids.js';
+import { newId, platformIds } from '../kernel/ids.js';
 import { summarizeJob, summarizeResult } from '../kernel/summary.js';
 import { packageInfo } from '../version.js';
-import type { Dispatcher } from './dispatch.js';
+import type { Dispatcher } from '../dispatch/dispatcher.js';
 import { callerOfAuthInfo } from './auth.js';
-import type { Sampler } from '../compose/types.js';
+import type { Sampler } from '../kernel/generation.js';
 
 export interface McpDeps {
   catalogue: Catalogue;
@@ -70,7 +70,7 @@ export function createMcpServer(deps: McpDeps, connection: McpConnection, log: L
     if (!callCaller) {
       return errorResult(new OutcomeError('unauthenticated', 'The agent key is not valid (malformed, unknown or revoked); restart the server with a current AGENT_KEY.'));
     }
-    const callId = requestId ?? newId('request');
+    const callId = requestId ?? newId(platformIds.request);
     const callLog = log.child(requestId ? { tool: tool.name } : { req_id: callId, tool: tool.name });
     const progressToken = request.params._meta?.progressToken;
     let lastProgress = -1;

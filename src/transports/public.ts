@@ -1,7 +1,8 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
-import type { PublicContext, PublicRequest, PublicResponse, PublicRoute } from '../kernel/public-route.js';
+import type { PublicRequest, PublicResponse, PublicRoute } from '../kernel/public-route.js';
+import type { PublicContext } from '../kernel/context.js';
 import { renderNotice } from '../render/page.js';
 import { resolveTheme } from '../render/theme.js';
 import { isPlainObject } from '../kernel/unknown-fields.js';

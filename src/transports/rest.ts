@@ -1,12 +1,12 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Access } from '../access/access.js';
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../kernel/caller.js';
 import { fingerprint, type StoredResponse } from '../access/idempotency.js';
 import { rateLimitHeaders } from '../access/usage.js';
 import type { Catalogue } from '../kernel/catalogue.js';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
 import { mayRunAsJob, type Tool } from '../kernel/tool.js';
-import type { Dispatcher } from './dispatch.js';
+import type { Dispatcher } from '../dispatch/dispatcher.js';
 import { callerOf, methodNotAllowed } from './http.js';
 import { isPlainObject } from '../kernel/unknown-fields.js';
 

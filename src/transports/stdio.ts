@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../kernel/caller.js';
 import { createMcpServer, type McpDeps } from './mcp.js';
 
 /** MCP over stdio: stdout carries only JSON-RPC; the returned promise settles when stdin closes. */

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '../../src/kernel/tool.js';
-import { scopes, grants } from '../../src/access/scopes.js';
+import { grants } from '../../src/kernel/scopes.js';
 import { verifiedKeyTtlMs } from '../../src/access/keys.js';
 import { json, startApp, type StartedApp } from '../helpers.js';
 import { errorEnvelopeSchema } from '../../src/kernel/errors.js';
 
 /** A scope that does not grant `needed`. */
-const otherScope = (needed: string) => scopes.find((scope) => scope !== '*' && !grants([scope], needed)) as string;
+const otherScope = (scopes: readonly string[], needed: string) => scopes.find((scope) => scope !== '*' && !grants([scope], needed)) as string;
 
 describe('access control over the whole catalogue', () => {
   let app: StartedApp;
@@ -22,7 +22,7 @@ describe('access control over the whole catalogue', () => {
     keys.revoked = revoked.secret;
     for (const tool of app.catalogue.tools) {
       keys[`right:${tool.name}`] = (await app.access.keys.create({ accountId: app.accountId, scopes: [tool.scope] })).secret;
-      keys[`wrong:${tool.name}`] = (await app.access.keys.create({ accountId: app.accountId, scopes: [otherScope(tool.scope) as never] })).secret;
+      keys[`wrong:${tool.name}`] = (await app.access.keys.create({ accountId: app.accountId, scopes: [otherScope(app.outcomes.scopes, tool.scope) as never] })).secret;
     }
     const inactive = await app.access.accounts.create({ name: 'No plan', plan: null });
     inactiveAccountKey = (await app.access.keys.create({ accountId: inactive.id, scopes: ['*'] })).secret;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { App } from '../../src/app.js';
-import type { Caller } from '../../src/access/caller.js';
+import type { Caller } from '../../src/kernel/caller.js';
 import { echoTool, freeEchoTool } from '../fixtures/tools.js';
 import { withBenchApp } from './in-process.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';

@@ -1,7 +1,7 @@
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import type { Caller } from '../../src/access/caller.js';
-import { testTaskModules, testTools } from '../fixtures/tools.js';
+import type { Caller } from '../../src/kernel/caller.js';
+import { testTaskModules, testModules } from '../fixtures/tools.js';
 import { removeDir, scratchDir } from './children.js';
 
 /**
@@ -16,7 +16,7 @@ export async function withBenchApp<T>(
   let app: App | undefined;
   try {
     const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', JOB_CONCURRENCY: '0' });
-    app = await createApp({ config, tools: testTools, taskModules: testTaskModules });
+    app = await createApp({ config, modules: testModules, taskModules: testTaskModules });
     const owner = await app.bootstrap();
     if (!owner) throw new Error('bench app did not bootstrap its owner account');
     await app.access.accounts.activatePlan(owner.accountId, 'starter', 10_000_000);

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { invoiceDb } from '../../tools/invoice/tables.js';
 import { median, withBenchApp } from './in-process.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 
@@ -48,7 +49,7 @@ export const invoiceCreate: Benchmark = {
         last = created.output;
         draft.push((await time('invoice_draft')).elapsed);
       }
-      const file = await app.store.db
+      const file = await invoiceDb(app.store)
         .selectFrom('invoices')
         .innerJoin('files', 'files.id', 'invoices.pdf_file_id')
         .select('files.bytes')

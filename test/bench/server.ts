@@ -11,7 +11,7 @@ import express from 'express';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { tempDir } from '../helpers.js';
-import { echoTool, testTaskModules, testTools } from '../fixtures/tools.js';
+import { echoTool, testTaskModules, testModules } from '../fixtures/tools.js';
 
 // Only types are exported: importing a value from here would run the server.
 export type ServerMode = 'bare' | 'app';
@@ -26,7 +26,7 @@ export interface ServerReady {
 
 async function openApp(dataDir: string): Promise<App> {
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
-  return createApp({ config, tools: testTools, taskModules: testTaskModules });
+  return createApp({ config, modules: testModules, taskModules: testTaskModules });
 }
 
 /**

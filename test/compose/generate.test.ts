@@ -6,7 +6,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CreateMessageRequestSchema, type CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';
 import { generate, type LlmClient } from '../../src/compose/generate.js';
 import { openAiCompatible } from '../../src/compose/openai.js';
-import type { GenerationRequest, Sampler } from '../../src/compose/types.js';
+import type { GenerationRequest, Sampler } from '../../src/kernel/generation.js';
 import { startFakeLlm, type FakeLlm, type FakeLlmAnswer } from '../fixtures/fake-llm.js';
 
 const copySchema = z.object({

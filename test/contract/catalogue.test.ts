@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
-import { catalogue as tools } from '../../tools/index.js';
+import { outcomes } from '../../tools/index.js';
 import { Catalogue } from '../../src/kernel/catalogue.js';
 import { toolNamePattern, defineTool } from '../../src/kernel/tool.js';
 import { startApp, json, type StartedApp } from '../helpers.js';
 
 type Started = StartedApp;
+
+const tools = outcomes.flatMap((module) => module.tools);
 
 describe('the catalogue contract', () => {
   let app: Started;
@@ -79,8 +81,7 @@ describe('the catalogue contract', () => {
       description: 'x',
       scope: 'jobs:read' as const,
       cost: 0,
-      mode: 'sync' as const,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      effect: 'read' as const,
       output: z.object({}),
       run: async () => ({ next_actions: [] }),
     };

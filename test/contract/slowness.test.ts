@@ -6,7 +6,7 @@ import os from 'node:os';
 import { createApp } from '../../src/app.js';
 import { Catalogue } from '../../src/kernel/catalogue.js';
 import { json, pollUntil, spawnTestCli, tempDir, testConfig, waitForListening } from '../helpers.js';
-import { testTaskModules, testTools } from '../fixtures/tools.js';
+import { testTaskModules, testModules, testTools } from '../fixtures/tools.js';
 import { articles } from '../content/articles.js';
 
 /**
@@ -231,7 +231,7 @@ interface Served {
  */
 async function serveInChildProcess(): Promise<{ app: Served; keys: { owner: string; neighbour: string } }> {
   const dataDir = tempDir('ao-slowness-');
-  const setup = await createApp({ config: testConfig({ DATA_DIR: dataDir }), tools: testTools, taskModules: testTaskModules });
+  const setup = await createApp({ config: testConfig({ DATA_DIR: dataDir }), modules: testModules, taskModules: testTaskModules });
   const owner = await setup.bootstrap();
   if (!owner) throw new Error('bootstrap did not run');
   await setup.access.accounts.activatePlan(owner.accountId, 'pro', 1_000_000);

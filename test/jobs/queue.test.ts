@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { JobWorker } from '../../src/jobs/worker.js';
-import { sideEffects, testTaskModules, testTools } from '../fixtures/tools.js';
+import { sideEffects, testTaskModules, testModules } from '../fixtures/tools.js';
 import { pollUntil, testCaller, testConfig, tempDir } from '../helpers.js';
 
 const localOwner = testCaller();
 
 const apps: App[] = [];
 async function appOn(dataDir: string, env: Record<string, string> = {}): Promise<App> {
-  const app = await createApp({ config: testConfig({ DATA_DIR: dataDir, ...env }), tools: testTools, taskModules: testTaskModules });
+  const app = await createApp({ config: testConfig({ DATA_DIR: dataDir, ...env }), modules: testModules, taskModules: testTaskModules });
   apps.push(app);
   return app;
 }

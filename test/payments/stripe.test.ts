@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OutcomeError } from '../../src/kernel/errors.js';
-import type { PaymentLinkRequest } from '../../src/payments/gateway.js';
+import type { PaymentLinkRequest } from '../../src/kernel/context.js';
 import { attemptPlan, stripeGateway } from '../../src/payments/stripe.js';
 import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.js';
 

@@ -3,7 +3,12 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../src/store/migrations.js';
+import { platformMigrations } from '../../src/store/migrations.js';
+import { Outcomes } from '../../src/kernel/outcome.js';
+import { outcomes } from '../../tools/index.js';
+
+const { migrations: outcomeMigrations } = new Outcomes(outcomes);
+const migrations = { ...platformMigrations, ...outcomeMigrations };
 import { openStore } from '../../src/store/store.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { tempDir } from '../helpers.js';
@@ -22,7 +27,7 @@ describe('migrations', () => {
       .execute();
     await old.destroy();
 
-    const store = await openStore(file, pino({ level: 'silent' }));
+    const store = await openStore(file, pino({ level: 'silent' }), outcomeMigrations);
     try {
       const queue = new JobQueue(store, { leaseMs: 30_000, maxAttempts: 3 });
       expect(await queue.input('job_01old')).toEqual({ prompt: 'a waitlist' });

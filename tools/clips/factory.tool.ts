@@ -17,9 +17,8 @@ export default defineTool({
   route: { method: 'POST', path: '/clips/factory' },
   scope: 'clips:write',
   cost: 1,
-  mode: 'sync',
   runsAsJob,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  effect: 'write',
   input: factoryInputSchema,
   output: planSchema,
   async run(input, ctx) {

@@ -11,8 +11,7 @@ export default defineTool({
   route: { method: 'GET', path: '/clips/:planId' },
   scope: 'clips:read',
   cost: 0,
-  mode: 'sync',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  effect: 'read',
   input: z.object({ plan_id: planIdSchema }),
   output: planSchema,
   async run({ plan_id }, ctx) {

@@ -1,15 +1,14 @@
 /** Word lists the scorer reads: small, curated, English; the reasons in a clip's score quote them. */
+import { stopwords } from '../../src/compose/lexicon.js';
 
-export const stopwords = new Set(
-  `a an the and or but nor so yet for of to in on at by with from into onto about above below over under between through
-  during before after since until than then as if while because though although whether i me my mine we us our ours you
-  your yours he him his she her hers it its they them their theirs this that these those who whom whose which what where
-  when why how all any both each either neither every few many more most much other some such no not only own same too very
-  just also really quite rather can could will would shall should may might must do does did done doing is am are was were
-  be been being have has had having get gets got there here up down out off again further once ever still even well um uh
-  like yeah okay ok oh gonna wanna kind sort thing things stuff lot actually basically literally right know mean think
-  going go said say says one dont don't im i'm it's thats that's youre you're we're theyre they're ive i've isnt isn't honestly part time way people lots maybe probably pretty today week need needs want wants make makes made use used look looks start`.split(/\s+/),
-);
+/** What talk adds to the shared stop words: fillers and hedges, contractions, vague nouns and everyday verbs. */
+const spokenFillers = `um uh like yeah oh gonna wanna kind sort actually basically literally right honestly maybe probably pretty
+  dont don't im i'm it's thats that's youre you're we're theyre they're ive i've isnt isn't
+  thing things stuff lot lots part time way people today week
+  know mean think going go said say says need needs want wants make makes made use used look looks start`.split(/\s+/);
+
+/** The stop words of a transcript: the shared English ones and the spoken fillers. */
+export const spokenStopwords = new Set([...stopwords, ...spokenFillers]);
 
 /** A clip that opens on one of these starts mid-thought. */
 export const danglingOpeners = new Set(
@@ -44,12 +43,12 @@ export function stem(word: string): string {
   return lower.replace(/(?:ingly|edly|ing|ed|ies|es|s|ly)$/, (suffix) => (suffix === 'ies' ? 'y' : ''));
 }
 
-/** The content tokens of a text: stems of the words that are not stopwords. */
+/** The content tokens of a text: stems of the words that are not spoken stop words. */
 export function contentTokens(words: readonly string[]): string[] {
   const out: string[] = [];
   for (const word of words) {
     const lower = word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
-    if (lower.length < 3 || stopwords.has(lower) || /^\d+$/.test(lower)) continue;
+    if (lower.length < 3 || spokenStopwords.has(lower) || /^\d+$/.test(lower)) continue;
     out.push(stem(lower));
   }
   return out;

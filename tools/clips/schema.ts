@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clipIds } from './ids.js';
 import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { weights } from './score.js';
@@ -86,4 +87,4 @@ export const planSchema = z.object({
 });
 export type Plan = z.output<typeof planSchema>;
 
-export const planIdSchema = z.string().regex(idPattern('clips'), 'must be a plan id such as "clp_01…" from clips_factory');
+export const planIdSchema = z.string().regex(idPattern(clipIds.plan), 'must be a plan id such as "clp_01…" from clips_factory');

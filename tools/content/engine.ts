@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import type { ToolContext } from '../../src/kernel/tool.js';
+import { contentDb } from './tables.js';
+import { contentIds } from './ids.js';
+import type { ToolContext } from '../../src/kernel/context.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
 import { unknownFields } from '../../src/kernel/unknown-fields.js';
-import type { GeneratorName } from '../../src/compose/types.js';
+import type { GeneratorName } from '../../src/kernel/generation.js';
 import { prepareContentTask, renderBlocksTask } from './tasks.js';
 import { channels as allChannels, contentSchema, type Block, type Channel, type Content, type RepurposeInput } from './schema.js';
 
@@ -42,7 +44,7 @@ const systemPrompt =
   'Respect every length limit. Never invent facts, numbers or quotes that are not in the material given.';
 
 async function save(ctx: ToolContext, pack: { id: string; version: number; content: Content; blocks: Block[]; meta: StoredMeta }): Promise<void> {
-  await ctx.store.db
+  await contentDb(ctx.store)
     .insertInto('content_packs')
     .values({
       id: pack.id,
@@ -92,13 +94,13 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
     sources: composed.sources,
   };
   const blocks = await ctx.compute(renderBlocksTask, { content: generated.value, channels, options: { cta: input.cta, links: input.links, sources: composed.sources, keywords } });
-  const id = newId('content');
+  const id = newId(contentIds.pack);
   await save(ctx, { id, version: 1, content: generated.value, blocks, meta });
   return { pack_id: id, version: 1, blocks, meta: publicMeta(meta) };
 }
 
 async function loadVersion(ctx: ToolContext, packId: string, version?: number) {
-  let query = ctx.store.db.selectFrom('content_packs').selectAll().where('id', '=', packId).where('account_id', '=', ctx.caller.accountId);
+  let query = contentDb(ctx.store).selectFrom('content_packs').selectAll().where('id', '=', packId).where('account_id', '=', ctx.caller.accountId);
   query = version === undefined ? query.orderBy('version', 'desc').limit(1) : query.where('version', '=', version);
   const row = await query.executeTakeFirst();
   if (!row) {

@@ -5,6 +5,7 @@
  * every key point is a sentence of the source, cited by its index.
  */
 
+import { stopwords } from '../../src/compose/lexicon.js';
 import { segments } from './segments.js';
 
 export interface SourceSentence {
@@ -12,15 +13,11 @@ export interface SourceSentence {
   text: string;
 }
 
-const stopwords = new Set(
-  ('a an and are as at be been but by can could did do does for from had has have he her his i if in into is it its ' +
-    'just like more most my no not of on or our out over so some such than that the their them then there these they ' +
-    'this those to too up us very was we were what when which while who will with would you your also about after all ' +
-    'any because before being both each few how only other own same should still through under until where why yet').split(' '),
-);
+/** "like" is a hedge or a comparison ("tools like these") far more often than a source's subject. */
+const proseStopwords = new Set([...stopwords, 'like']);
 
 const words = (text: string) => text.toLowerCase().match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? [];
-export const contentWords = (text: string) => words(text).filter((word) => word.length > 2 && !stopwords.has(word));
+export const contentWords = (text: string) => words(text).filter((word) => word.length > 2 && !proseStopwords.has(word));
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 

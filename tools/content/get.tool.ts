@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentIds } from './ids.js';
 import { defineTool } from '../../src/kernel/tool.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { readPack } from './engine.js';
@@ -12,10 +13,9 @@ export default defineTool({
   route: { method: 'GET', path: '/content/:packId' },
   scope: 'content:read',
   cost: 0,
-  mode: 'sync',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  effect: 'read',
   input: z.object({
-    pack_id: z.string().regex(idPattern('content'), 'must be a pack id such as "cnt_01…"'),
+    pack_id: z.string().regex(idPattern(contentIds.pack), 'must be a pack id such as "cnt_01…"'),
     version: z.coerce.number().int().min(1).optional().describe('Default: the latest.'),
   }),
   output: packOutputSchema.extend({ versions: z.number().int() }),

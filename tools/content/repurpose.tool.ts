@@ -16,8 +16,7 @@ export default defineTool({
   route: { method: 'POST', path: '/content/repurpose' },
   scope: 'content:write',
   cost: 1,
-  mode: 'sync',
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  effect: 'write',
   input: repurposeInputSchema,
   output: packOutputSchema,
   async run(input, ctx) {

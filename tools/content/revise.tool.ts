@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { contentIds } from './ids.js';
+import { generatorField } from '../../src/kernel/generation.js';
 import { defineTool } from '../../src/kernel/tool.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { revise } from './engine.js';
@@ -16,15 +18,14 @@ export default defineTool({
   route: { method: 'POST', path: '/content/revise' },
   scope: 'content:write',
   cost: 1,
-  mode: 'sync',
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  effect: 'write',
   input: z
     .object({
-      pack_id: z.string().regex(idPattern('content'), 'must be a pack id such as "cnt_01…" from content_repurpose'),
+      pack_id: z.string().regex(idPattern(contentIds.pack), 'must be a pack id such as "cnt_01…" from content_repurpose'),
       block_id: z.string().min(1).max(40).describe('The block\'s id: blog, linkedin, email, x_thread or page_sections.'),
       instructions: z.string().trim().min(3).max(2000).optional(),
       replacement: z.record(z.string(), z.unknown()).optional().describe("The block's new fields, used verbatim."),
-      generator: z.enum(['auto', 'template', 'llm']).default('auto'),
+      generator: generatorField,
     })
     .refine((input) => (input.instructions === undefined) !== (input.replacement === undefined), {
       message: 'give either instructions or replacement (exactly one)',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { generatorField } from '../../src/kernel/generation.js';
 import { textField } from '../../src/kernel/fields.js';
 
 export const channels = ['blog', 'linkedin', 'email', 'x_thread', 'page_sections'] as const;
@@ -67,7 +68,7 @@ export const repurposeInputSchema = z
     brand: z.string().max(80).optional(),
     cta: cta.optional().describe('The call to action every channel ends with.'),
     links: z.array(z.url({ protocol: /^https?$/ }).max(2000)).max(10).optional(),
-    generator: z.enum(['auto', 'template', 'llm']).default('auto'),
+    generator: generatorField,
   })
   .refine((input) => input.prompt || input.source_text, { message: 'give prompt (a topic) or source_text (to repurpose), or both', path: ['prompt'] });
 export type RepurposeInput = z.output<typeof repurposeInputSchema>;

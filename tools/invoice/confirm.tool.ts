@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceIds } from './ids.js';
 import { defineTool } from '../../src/kernel/tool.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { confirmDraft } from './engine.js';
@@ -15,10 +16,10 @@ export default defineTool({
   route: { method: 'POST', path: '/invoice/confirm' },
   scope: 'invoices:write',
   cost: 0,
-  mode: 'sync',
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  effect: 'external',
+  idempotent: true,
   input: z.object({
-    draft_id: z.string().regex(idPattern('draft'), 'must be a draft id such as "drf_01…" from invoice_draft').describe('From invoice_draft.'),
+    draft_id: z.string().regex(idPattern(invoiceIds.draft), 'must be a draft id such as "drf_01…" from invoice_draft').describe('From invoice_draft.'),
   }),
   output: invoiceOutputSchema,
   async run({ draft_id }, ctx) {

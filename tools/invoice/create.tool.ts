@@ -14,8 +14,7 @@ export default defineTool({
   route: { method: 'POST', path: '/invoice/create' },
   scope: 'invoices:write',
   cost: 1,
-  mode: 'sync',
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  effect: 'external',
   input: invoiceInputSchema.extend({
     idempotency_key: z.string().min(1).max(255).optional().describe('The same key returns the same invoice (24 h and beyond).'),
   }),

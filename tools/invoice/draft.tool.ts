@@ -13,8 +13,7 @@ export default defineTool({
   route: { method: 'POST', path: '/invoice/draft' },
   scope: 'invoices:write',
   cost: 1,
-  mode: 'sync',
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  effect: 'write',
   input: invoiceInputSchema,
   output: draftOutputSchema,
   async run(input, ctx) {

@@ -1,12 +1,14 @@
-import type { ToolContext } from '../../src/kernel/tool.js';
+import { invoiceIds } from './ids.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
-import type { PaymentLink } from '../../src/payments/gateway.js';
+import type { PaymentLink, ToolContext } from '../../src/kernel/context.js';
 import { computeInvoice, type ComputedInvoice, type Seller } from './compute.js';
 import type { InvoiceInput } from './schema.js';
 import type { InvoiceDocument } from './document.js';
 import { invoicePdfTask, unrenderableTask } from './tasks.js';
+import { sellerProfile } from './seller.js';
+import { invoiceDb } from './tables.js';
 
 /** How long a draft can be confirmed. */
 export const draftTtlMs = 7 * 24 * 60 * 60_000;
@@ -29,7 +31,7 @@ export type Invoice = ComputedInvoice & {
 };
 
 async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Promise<{ seller: Seller; warnings: string[] }> {
-  const account = await ctx.access.accounts.require(ctx.caller.accountId);
+  const account = await sellerProfile(ctx.store, ctx.caller.accountId);
   const seller: Seller = {
     name: override?.name ?? account.seller_name ?? account.name,
     email: override?.email ?? account.seller_email ?? null,
@@ -66,7 +68,7 @@ async function checkRenderable(ctx: ToolContext, computed: ComputedInvoice): Pro
 }
 
 export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempotencyKey?: string): Promise<Draft> {
-  const { db } = ctx.store;
+  const db = invoiceDb(ctx.store);
   if (idempotencyKey) {
     const existing = await db
       .selectFrom('invoice_drafts')
@@ -86,7 +88,7 @@ export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempot
       'A payment link was asked for but no payment processor is configured (STRIPE_SECRET_KEY): confirming will fail with payment_processor_not_configured. Draft again with payment_link: false, or configure Stripe.',
     );
   }
-  const id = newId('draft');
+  const id = newId(invoiceIds.draft);
   await db
     .insertInto('invoice_drafts')
     .values({
@@ -122,7 +124,7 @@ async function replayDraft(ctx: ToolContext, row: { id: string; input: string },
 }
 
 async function draftRow(ctx: ToolContext, draftId: string) {
-  const row = await ctx.store.db
+  const row = await invoiceDb(ctx.store)
     .selectFrom('invoice_drafts')
     .selectAll()
     .where('id', '=', draftId)
@@ -155,7 +157,7 @@ export async function readDraft(ctx: ToolContext, draftId: string): Promise<Draf
  * Other callers wait for that invoice and return it.
  */
 export async function confirmDraft(ctx: ToolContext, draftId: string): Promise<Invoice> {
-  const { db } = ctx.store;
+  const db = invoiceDb(ctx.store);
   const deadline = Date.now() + concurrentConfirmWaitMs;
   for (;;) {
     const row = await draftRow(ctx, draftId);
@@ -178,7 +180,7 @@ export async function confirmDraft(ctx: ToolContext, draftId: string): Promise<I
       .set((eb) => ({
         status: 'confirming',
         locked_until: new Date(now.getTime() + confirmLockMs).toISOString(),
-        invoice_id: eb.fn.coalesce('invoice_id', eb.val(newId('invoice'))),
+        invoice_id: eb.fn.coalesce('invoice_id', eb.val(newId(invoiceIds.invoice))),
       }))
       .where('id', '=', draftId)
       .where((eb) => eb.or([eb('status', '=', 'draft'), eb.and([eb('status', '=', 'confirming'), eb('locked_until', '<', now.toISOString())])]))
@@ -202,7 +204,7 @@ class NumberTaken extends Error {}
 const invoiceNumber = (year: number, sequence: number) => `INV-${year}-${String(sequence).padStart(4, '0')}`;
 
 async function nextSequence(ctx: ToolContext, year: number): Promise<number> {
-  const counter = await ctx.store.db
+  const counter = await invoiceDb(ctx.store)
     .selectFrom('invoice_counters')
     .select('last_sequence')
     .where('account_id', '=', ctx.caller.accountId)
@@ -212,7 +214,7 @@ async function nextSequence(ctx: ToolContext, year: number): Promise<number> {
 }
 
 async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<Invoice> {
-  const { db } = ctx.store;
+  const db = invoiceDb(ctx.store);
   const invoiceId = draft.invoice_id as string;
   const computed = JSON.parse(draft.computed) as ComputedInvoice;
   try {
@@ -261,7 +263,7 @@ async function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: Compu
     const number = invoiceNumber(year, predicted);
     const pdf = await ctx.compute(invoicePdfTask, documentOf(computed, { invoiceId, number, link, createdAt }));
     try {
-      await ctx.store.db.transaction().execute(async (trx) => {
+      await invoiceDb(ctx.store).transaction().execute(async (trx) => {
         const counter = await trx
           .insertInto('invoice_counters')
           .values({ account_id: ctx.caller.accountId, year, last_sequence: 1 })
@@ -331,7 +333,7 @@ function documentOf(
 }
 
 export async function readInvoice(ctx: ToolContext, invoiceId: string): Promise<Invoice> {
-  const row = await ctx.store.db
+  const row = await invoiceDb(ctx.store)
     .selectFrom('invoices')
     .select(['document', 'pdf_file_id'])
     .where('id', '=', invoiceId)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceIds } from './ids.js';
 import { defineTool } from '../../src/kernel/tool.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { readInvoice } from './engine.js';
@@ -12,10 +13,9 @@ export default defineTool({
   route: { method: 'GET', path: '/invoices/:invoiceId' },
   scope: 'invoices:read',
   cost: 0,
-  mode: 'sync',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  effect: 'read',
   input: z.object({
-    invoice_id: z.string().regex(idPattern('invoice'), 'must be an invoice id such as "inv_01…"').describe('From invoice_confirm or invoice_create.'),
+    invoice_id: z.string().regex(idPattern(invoiceIds.invoice), 'must be an invoice id such as "inv_01…"').describe('From invoice_confirm or invoice_create.'),
   }),
   output: invoiceOutputSchema,
   async run({ invoice_id }, ctx) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
-import { idPattern } from '../../src/kernel/ids.js';
+import { idPattern, platformIds } from '../../src/kernel/ids.js';
 import { jobStatuses } from '../../src/kernel/job-handle.js';
 import { isSettled } from '../../src/jobs/queue.js';
 
@@ -23,12 +23,11 @@ export default defineTool({
   route: { method: 'GET', path: '/status/:jobId' },
   scope: 'jobs:read',
   cost: 0,
-  mode: 'sync',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  effect: 'read',
   input: z.object({
     job_id: z
       .string()
-      .regex(idPattern('job'), 'must be a job id such as "job_01hx…" as returned by the tool that started it')
+      .regex(idPattern(platformIds.job), 'must be a job id such as "job_01hx…" as returned by the tool that started it')
       .describe('The job_id returned by a long-running tool.'),
   }),
   output: z.object({

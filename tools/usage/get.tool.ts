@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
-import { planNames } from '../../src/access/plans.js';
+import { isPlanName, planNames } from '../../src/access/plans.js';
 
 const price = z.object({ amount: z.string(), currency: z.string() });
 
@@ -14,8 +14,7 @@ export default defineTool({
   route: { method: 'GET', path: '/usage' },
   scope: 'usage:read',
   cost: 0,
-  mode: 'sync',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  effect: 'read',
   input: z.object({}),
   output: z.object({
     account_id: z.string(),
@@ -40,8 +39,8 @@ export default defineTool({
     per_tool: z.array(z.object({ tool: z.string(), calls: z.number().int(), units: z.number().int() })).optional(),
   }),
   async run(_input, ctx) {
-    const report = await ctx.access.meter.report(ctx.caller.accountId);
-    return { ...report, next_actions: [] };
+    const report = await ctx.usage.report(ctx.caller.accountId);
+    return { ...report, plan: report.plan !== null && isPlanName(report.plan) ? report.plan : null, next_actions: [] };
   },
   summarize: (usage) =>
     usage.active

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { ToolContext } from '../../src/kernel/tool.js';
+import { widgetDb } from './tables.js';
+import { widgetIds } from './ids.js';
+import type { FileStore, StoreHandle, ToolContext } from '../../src/kernel/context.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
 import { isUniqueViolation } from '../../src/store/store.js';
-import type { Store } from '../../src/store/store.js';
-import type { Files } from '../../src/files/files.js';
-import type { GeneratorName } from '../../src/compose/types.js';
+import type { GeneratorName } from '../../src/kernel/generation.js';
 import type { ThemeRequest } from '../../src/render/theme.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
 import { buildSections, defaultSection, type BuildRequest } from './compose.js';
@@ -87,7 +87,7 @@ async function present(ctx: Pick<ToolContext, 'files' | 'baseUrl' | 'compute'>, 
 
 async function save(ctx: ToolContext, widgetId: string, version: number, document: WidgetDocument): Promise<void> {
   try {
-    await ctx.store.db
+    await widgetDb(ctx.store)
       .insertInto('widgets')
       .values({ id: widgetId, account_id: ctx.caller.accountId, version, kind: document.kind, document: JSON.stringify(document), created_at: document.meta.created_at })
       .execute();
@@ -129,7 +129,7 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
     source,
     meta: { generator: generated.generator, warnings, created_at: now.toISOString(), applied: [], unapplied: [] },
   };
-  const widgetId = newId('widget');
+  const widgetId = newId(widgetIds.widget);
   const output = await present(ctx, widgetId, 1, document);
   await save(ctx, widgetId, 1, document);
   return output;
@@ -145,9 +145,9 @@ const missingAsNull = (error: unknown): null => {
   throw error;
 };
 
-async function load(store: Store, accountId: string | null, widgetId: string, version?: number): Promise<{ version: number; document: WidgetDocument; latest: number; accountId: string }> {
+async function load(store: StoreHandle, accountId: string | null, widgetId: string, version?: number): Promise<{ version: number; document: WidgetDocument; latest: number; accountId: string }> {
   const versionRow = (which: number | 'latest') => {
-    let query = store.db.selectFrom('widgets').select(['version', 'document', 'account_id']).where('id', '=', widgetId);
+    let query = widgetDb(store).selectFrom('widgets').select(['version', 'document', 'account_id']).where('id', '=', widgetId);
     if (accountId) query = query.where('account_id', '=', accountId);
     return (which === 'latest' ? query.orderBy('version', 'desc').limit(1) : query.where('version', '=', which)).executeTakeFirst();
   };
@@ -209,7 +209,7 @@ export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promis
 
 /** One version with the history of all: one query reads both. */
 export async function readWidget(ctx: ToolContext, widgetId: string, version?: number) {
-  const history = await ctx.store.db
+  const history = await widgetDb(ctx.store)
     .selectFrom('widgets')
     .select(['version', 'document', 'created_at'])
     .where('id', '=', widgetId)
@@ -230,8 +230,8 @@ export async function readWidget(ctx: ToolContext, widgetId: string, version?: n
 
 /** What the public routes need: no account, no key. */
 export interface PublicDeps {
-  store: Store;
-  files: Files;
+  store: StoreHandle;
+  files: FileStore;
   baseUrl: string;
 }
 
@@ -243,6 +243,6 @@ export async function previewOf(deps: PublicDeps, widgetId: string, version: num
 }
 
 /** The widget version a form was rendered in, with the account that owns it. */
-export async function formOf(store: Store, widgetId: string, version: number | undefined) {
+export async function formOf(store: StoreHandle, widgetId: string, version: number | undefined) {
   return load(store, null, widgetId, version).catch(missingAsNull);
 }

@@ -15,8 +15,7 @@ export default defineTool({
   route: { method: 'POST', path: '/widgets/generate' },
   scope: 'widgets:write',
   cost: 1,
-  mode: 'sync',
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  effect: 'write',
   input: generateInputSchema,
   output: widgetOutputSchema,
   async run(input, ctx) {

@@ -11,8 +11,7 @@ export default defineTool({
   route: { method: 'GET', path: '/widgets/:widgetId' },
   scope: 'widgets:read',
   cost: 0,
-  mode: 'sync',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  effect: 'read',
   input: z.object({
     widget_id: widgetIdSchema,
     version: z.coerce.number().int().min(1).optional().describe('Default: the latest.'),

@@ -1,4 +1,5 @@
 import { OutcomeError } from '../../src/kernel/errors.js';
+import { widgetIds } from './ids.js';
 import type { PublicRoute } from '../../src/kernel/public-route.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { renderNotice } from '../../src/render/page.js';
@@ -6,7 +7,7 @@ import { resolveTheme } from '../../src/render/theme.js';
 import { formOf, previewOf } from './engine.js';
 import { submitForm } from './submissions.js';
 
-const widgetId = idPattern('widget');
+const widgetId = idPattern(widgetIds.widget);
 const versionOf = (value: string | undefined) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined);
 
 /** `GET /p/:widgetId?v=N&sig=…`: one version's page, for the people an agent shows it to, under a strict CSP. */

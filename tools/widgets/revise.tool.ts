@@ -15,8 +15,7 @@ export default defineTool({
   route: { method: 'POST', path: '/widgets/revise' },
   scope: 'widgets:write',
   cost: 1,
-  mode: 'sync',
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  effect: 'write',
   input: reviseInputSchema,
   output: widgetOutputSchema.extend({
     applied: z.array(z.string()).describe('The changes made, in order.'),

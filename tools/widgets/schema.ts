@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { widgetIds } from './ids.js';
+import { generatorField } from '../../src/kernel/generation.js';
 import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { hrefSchema, imageUrlSchema } from '../../src/render/html.js';
@@ -10,7 +12,7 @@ export type WidgetKind = (typeof widgetKinds)[number];
 
 const line = textField;
 
-export const widgetIdSchema = z.string().regex(idPattern('widget'), 'must be a widget id such as "wgt_01…" from widget_generate');
+export const widgetIdSchema = z.string().regex(idPattern(widgetIds.widget), 'must be a widget id such as "wgt_01…" from widget_generate');
 
 /** The words of a page: what a template, a model or the caller writes. Every field is optional; the caller's win. */
 export const copySchema = z.object({
@@ -76,7 +78,7 @@ export const generateInputSchema = z.object({
   kind: z.enum(widgetKinds).optional().describe(`One of ${widgetKinds.join(', ')}; inferred from the prompt when absent.`),
   brand: brandSchema.optional(),
   content: contentSchema.optional().describe('Exact words and settings to use verbatim.'),
-  generator: z.enum(['auto', 'template', 'llm']).default('auto'),
+  generator: generatorField,
 });
 export type GenerateInput = z.output<typeof generateInputSchema>;
 
@@ -125,7 +127,7 @@ export const reviseInputSchema = z
     instructions: z.string().trim().min(3).max(2000).optional().describe('Changes in words, e.g. "make the button green; add a FAQ section".'),
     operations: z.array(operationSchema).min(1).max(50).optional().describe('Structured changes, applied in order.'),
     revert_to: z.number().int().min(1).optional().describe('Restore this version as a new version.'),
-    generator: z.enum(['auto', 'template', 'llm']).default('auto'),
+    generator: generatorField,
   })
   .refine((input) => [input.instructions, input.operations, input.revert_to].filter((value) => value !== undefined).length === 1, {
     message: 'give exactly one of instructions, operations or revert_to',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { widgetDb } from './tables.js';
+import { widgetIds } from './ids.js';
 import { defineTool } from '../../src/kernel/tool.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
@@ -14,13 +16,12 @@ export default defineTool({
   route: { method: 'GET', path: '/widgets/:widgetId/submissions' },
   scope: 'widgets:read',
   cost: 0,
-  mode: 'sync',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  effect: 'read',
   input: z.object({
     widget_id: widgetIdSchema,
     format: z.enum(['json', 'csv']).default('json'),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
-    cursor: z.string().regex(idPattern('submission'), 'must be a next_cursor from an earlier page').optional(),
+    cursor: z.string().regex(idPattern(widgetIds.submission), 'must be a next_cursor from an earlier page').optional(),
   }),
   output: z.object({
     widget_id: z.string(),
@@ -30,7 +31,7 @@ export default defineTool({
     csv: z.string().nullable().describe('This page as CSV when format is "csv".'),
   }),
   async run(input, ctx) {
-    const exists = await ctx.store.db.selectFrom('widgets').select('id').where('id', '=', input.widget_id).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
+    const exists = await widgetDb(ctx.store).selectFrom('widgets').select('id').where('id', '=', input.widget_id).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
     if (!exists) throw new OutcomeError('not_found', `No widget ${input.widget_id} exists for this account.`);
     const page = await listSubmissions(ctx.store, ctx.caller.accountId, input);
     return {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Store } from '../../src/store/store.js';
+import { widgetDb } from './tables.js';
+import { widgetIds } from './ids.js';
+import type { StoreHandle } from '../../src/kernel/context.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
 import { honeypotField, type FormField, type Section } from '../../src/render/sections.js';
@@ -25,7 +27,7 @@ export type SubmissionResult = { stored: true; id: string; message: string } | {
 
 /** Checks and stores one post; a filled honeypot gets the same answer as a person, and nothing is stored. */
 export async function submitForm(
-  store: Store,
+  store: StoreHandle,
   target: { widgetId: string; accountId: string; version: number; document: WidgetDocument; sectionId: string | undefined },
   body: Record<string, unknown>,
   now: Date,
@@ -66,8 +68,8 @@ export async function submitForm(
     const list = Object.entries(problems).map(([name, problem]) => `${name}: ${problem}`);
     throw new OutcomeError('invalid_input', `The form was not sent. ${list.join('; ')}.`, { details: { fields: problems } });
   }
-  const id = newId('submission');
-  await store.db
+  const id = newId(widgetIds.submission);
+  await widgetDb(store)
     .insertInto('widget_submissions')
     .values({ id, widget_id: target.widgetId, account_id: target.accountId, version: target.version, section_id: form.id, fields: JSON.stringify(values), created_at: now.toISOString() })
     .execute();
@@ -84,11 +86,11 @@ export const submissionSchema = z.object({
 export type Submission = z.output<typeof submissionSchema>;
 
 export async function listSubmissions(
-  store: Store,
+  store: StoreHandle,
   accountId: string,
   query: { widget_id: string; limit: number; cursor?: string | undefined },
 ): Promise<{ total: number; submissions: Submission[]; next_cursor: string | null }> {
-  const scoped = store.db.selectFrom('widget_submissions').where('account_id', '=', accountId).where('widget_id', '=', query.widget_id);
+  const scoped = widgetDb(store).selectFrom('widget_submissions').where('account_id', '=', accountId).where('widget_id', '=', query.widget_id);
   const { total } = await scoped.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let page = scoped.select(['id', 'version', 'section_id', 'fields', 'created_at']).orderBy('id', 'asc').limit(query.limit + 1);
   if (query.cursor) page = page.where('id', '>', query.cursor);

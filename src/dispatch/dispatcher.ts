@@ -1,20 +1,21 @@
 import type { Logger } from 'pino';
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../kernel/caller.js';
 import type { Catalogue } from '../kernel/catalogue.js';
 import { OutcomeError, invalidInput, type ErrorEnvelope } from '../kernel/errors.js';
 import { unknownFields } from '../kernel/unknown-fields.js';
 import type { JobHandle } from '../kernel/job-handle.js';
-import type { Tool, ToolContext } from '../kernel/tool.js';
+import type { Tool } from '../kernel/tool.js';
+import type { ToolContext } from '../kernel/context.js';
 import type { Store } from '../store/store.js';
 import type { JobQueue, JobProgress, JobRow } from '../jobs/queue.js';
 import type { JobExecutor } from '../jobs/worker.js';
-import type { Sampler } from '../compose/types.js';
+import type { Sampler } from '../kernel/generation.js';
 import { generate, type LlmClient } from '../compose/generate.js';
 import type { Access } from '../access/access.js';
 import type { Files } from '../files/files.js';
-import type { PaymentGateway } from '../payments/gateway.js';
+import type { PaymentGateway } from '../kernel/context.js';
 import type { Reservation, UsageState } from '../access/usage.js';
-import { newId } from '../kernel/ids.js';
+import { newId, platformIds } from '../kernel/ids.js';
 import { checkInputDepth } from '../kernel/json-depth.js';
 import { CallBudget, type ComputePool } from '../compute/pool.js';
 
@@ -122,7 +123,7 @@ export class Dispatcher {
     try {
       const input = this.parseInput(tool, raw);
       if (tool.mode === 'job' || options.async === true || tool.runsAsJob?.(input) === true) {
-        jobId = newId('job');
+        jobId = newId(platformIds.job);
         // A queued call's reservation points at its job, so that settling the job commits or releases it.
         if (reservation) await access.meter.attachToJob(reservation, jobId);
         await jobs.enqueue({ id: jobId, tool: tool.name, input: raw ?? {}, caller: options.caller, requestId: options.requestId });
@@ -232,7 +233,7 @@ export class Dispatcher {
       caller: call.caller,
       store,
       jobs,
-      access,
+      usage: access.meter,
       files,
       payments,
       sampler: call.sampler,

@@ -1,0 +1,151 @@
+import type { Caller } from './caller.js';
+import type { GenerationRequest, GenerationResult, Sampler } from './generation.js';
+import type { JobStatus } from './job-handle.js';
+import type { Scope } from './scopes.js';
+import type { Compute } from './task.js';
+import type { NextAction } from './tool.js';
+
+/**
+ * What tools and public routes can use, as the narrow interfaces they need. The platform's
+ * services (src/store, src/jobs, src/access, src/files, src/payments) implement them; the
+ * kernel knows none of those layers.
+ */
+
+/** Structured logging (pino's shape): a context object first, then the message. */
+export interface Log {
+  debug(context: object, message?: string): void;
+  info(context: object, message?: string): void;
+  warn(context: object, message?: string): void;
+  error(context: object, message?: string): void;
+}
+
+/**
+ * The database, opaque here: an outcome reaches its own tables through `tables<T>(store)` from
+ * `src/store`, typed by the table interfaces its module declares.
+ */
+export interface StoreHandle {
+  readonly dialect: 'sqlite' | 'postgres';
+}
+
+/** Files outcomes produce (PDFs, exports), stored per account, downloadable with a key or a signed link. */
+export interface FileStore {
+  /** Saves a file; `transaction` (the store's) saves it with the caller's own rows, all or nothing. */
+  save(file: { accountId: string; name: string; contentType: string; scope: Scope; bytes: Uint8Array }, transaction?: unknown): Promise<string>;
+  /** The absolute URL that downloads a file with an agent key. */
+  url(id: string): string;
+  /** A link anyone can open until it expires. */
+  shareUrl(id: string, ttlMs?: number): Promise<{ url: string; expires_at: string }>;
+  /** An HMAC signature of `payload` with the server's secret: what makes a link a credential. */
+  sign(payload: string): Promise<string>;
+  verifySignature(payload: string, signature: string): Promise<boolean>;
+}
+
+/** A job as job_status shows it. */
+export interface JobView {
+  id: string;
+  tool: string;
+  status: JobStatus;
+  progress: number;
+  progress_message: string | null;
+  /** The result or the error envelope, as JSON. */
+  result: string | null;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** An account's plan and usage in its current cycle, as usage_get returns it. */
+export interface UsageReport {
+  account_id: string;
+  plan: string | null;
+  active: boolean;
+  activation?: { how: string; plans: { plan: string; title: string; monthly_units: number; over_limit: string }[] };
+  cycle?: { start: string; end: string; resets_at: string };
+  limit?: number;
+  used?: number;
+  in_flight?: number;
+  remaining?: number;
+  behavior?: 'block' | 'bill_overage';
+  overage?: { units: number; unit_price: Money; estimated_charge: Money } | null;
+  per_tool?: { tool: string; calls: number; units: number }[];
+}
+
+interface Money {
+  amount: string;
+  currency: string;
+}
+
+/** What the invoice outcome asks of a payment processor. */
+export interface PaymentLinkRequest {
+  /** Derived from the draft, so that a retry after a failure never creates a second link. */
+  idempotencyKey: string;
+  invoiceId: string;
+  /** The name of the single line used when the lines cannot be sent one by one ("Invoice for Acme GmbH"). */
+  summary: string;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** Integer minor units per ISO 4217 (JPY 0, USD 2, KWD 3 decimals). */
+  total: number;
+  /** Invoice lines; used one by one only when they add up to `total` exactly (else one summary line). */
+  lines: Array<{ name: string; unitAmount: number; quantity: number }>;
+}
+
+export interface PaymentLink {
+  id: string;
+  url: string;
+}
+
+export interface PaymentGateway {
+  createPaymentLink(request: PaymentLinkRequest): Promise<PaymentLink>;
+}
+
+/** What a tool's `run` can use. Built per call by the dispatcher (or the job worker). */
+export interface ToolContext {
+  requestId: string;
+  caller: Caller;
+  store: StoreHandle;
+  /** The caller's jobs (job_status). */
+  jobs: { get(id: string, caller: Caller): Promise<JobView | undefined> };
+  /** The caller's plan and usage (usage_get). */
+  usage: { report(accountId: string): Promise<UsageReport> };
+  files: FileStore;
+  /**
+   * The calling MCP client's own model (sampling), when the client declared the capability on
+   * a connection that can carry server-to-client requests (stdio); undefined otherwise.
+   */
+  sampler?: Sampler;
+  /**
+   * The generation layer (DESIGN §8): the client's model through sampling, else the
+   * OpenAI-compatible endpoint, else the request's template; reports which one wrote it.
+   */
+  compose: { generate<T>(request: Omit<GenerationRequest<T>, 'sampler' | 'signal'>): Promise<GenerationResult<T>> };
+  /**
+   * Runs a CPU-heavy task (`defineTask`) on a worker thread within the call's computing budget;
+   * past the budget it is stopped and the call fails with 422 budget_exceeded.
+   */
+  compute: Compute;
+  /** The payment processor, or null when none is configured (STRIPE_SECRET_KEY). */
+  payments: PaymentGateway | null;
+  log: Log;
+  signal: AbortSignal;
+  now: () => Date;
+  /** Absolute base URL for links in results (`PUBLIC_BASE_URL`). */
+  baseUrl: string;
+  /** Reports progress (0..1) of long work; relayed as MCP progress notifications and job status. */
+  progress: (fraction: number, message?: string) => Promise<void>;
+  /** Says this call returned an outcome an earlier call produced (an idempotent replay): it is not charged. */
+  markReplay: () => void;
+  /** A next action for another tool of the catalogue, its REST route filled in from `args`. */
+  nextAction: (tool: string, args: Record<string, unknown>, why: string) => NextAction;
+}
+
+/** What a public route's handler can use (no caller: these serve people without a key). */
+export interface PublicContext {
+  store: StoreHandle;
+  files: FileStore;
+  baseUrl: string;
+  now: () => Date;
+  log: Log;
+}

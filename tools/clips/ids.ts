@@ -1,0 +1,2 @@
+/** The clips outcome's id prefixes. */
+export const clipIds = { plan: 'clp' } as const;

@@ -1,0 +1,15 @@
+import { defineOutcome } from '../../src/kernel/outcome.js';
+import { readWrite } from '../../src/kernel/scopes.js';
+import factory from './factory.tool.js';
+import get from './get.tool.js';
+import { clipIds } from './ids.js';
+import { clipMigrations } from './migrations.js';
+
+/** Short-video clip plans from a transcript: moments, captions, hooks, and the cut. */
+export default defineOutcome({
+  name: 'clips',
+  tools: [factory, get],
+  scopes: readWrite('clips'),
+  ids: clipIds,
+  migrations: clipMigrations,
+});

@@ -1,0 +1,2 @@
+/** The content outcome's id prefixes. */
+export const contentIds = { pack: 'cnt' } as const;

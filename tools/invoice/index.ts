@@ -1,0 +1,19 @@
+import { defineOutcome } from '../../src/kernel/outcome.js';
+import { readWrite } from '../../src/kernel/scopes.js';
+import draft from './draft.tool.js';
+import confirm from './confirm.tool.js';
+import create from './create.tool.js';
+import get from './get.tool.js';
+import { invoiceIds } from './ids.js';
+import { invoiceMigrations } from './migrations.js';
+import { sellerCommand } from './seller.js';
+
+/** Invoices with a PDF and a payment link: draft, confirm (numbered, final), create in one step, read back. */
+export default defineOutcome({
+  name: 'invoice',
+  tools: [draft, confirm, create, get],
+  scopes: readWrite('invoices'),
+  ids: invoiceIds,
+  migrations: invoiceMigrations,
+  commands: [sellerCommand],
+});

@@ -1,0 +1,2 @@
+/** The widgets outcome's id prefixes. */
+export const widgetIds = { widget: 'wgt', submission: 'sub' } as const;

@@ -1,0 +1,19 @@
+import { defineOutcome } from '../../src/kernel/outcome.js';
+import { readWrite } from '../../src/kernel/scopes.js';
+import generate from './generate.tool.js';
+import revise from './revise.tool.js';
+import get from './get.tool.js';
+import submissions from './submissions.tool.js';
+import { widgetIds } from './ids.js';
+import { widgetMigrations } from './migrations.js';
+import { widgetRoutes } from './public.js';
+
+/** Landing pages and widgets with working forms: generate, revise, read back, collect submissions; previews and form posts for visitors. */
+export default defineOutcome({
+  name: 'widgets',
+  tools: [generate, revise, get, submissions],
+  publicRoutes: widgetRoutes,
+  scopes: readWrite('widgets'),
+  ids: widgetIds,
+  migrations: widgetMigrations,
+});
