@@ -1,5 +1,5 @@
 import type { Task } from '../src/kernel/task.js';
-import { composeWidgetTask, renderWidgetTask } from './widgets/tasks.js';
+import { prepareWidgetTask, renderWidgetTask } from './widgets/tasks.js';
 import { invoicePdfTask, unrenderableTask } from './invoice/tasks.js';
 import { prepareContentTask, renderBlocksTask } from './content/tasks.js';
 import { planClipsTask } from './clips/tasks.js';
@@ -8,4 +8,4 @@ import { planClipsTask } from './clips/tasks.js';
  * The CPU-heavy steps of the outcomes, which run on the compute pool's worker threads. The
  * worker thread loads this list (and only this list) to find a task by name.
  */
-export const tasks: readonly Task<any, any>[] = [invoicePdfTask, unrenderableTask, prepareContentTask, renderBlocksTask, composeWidgetTask, renderWidgetTask, planClipsTask];
+export const tasks: readonly Task<any, any>[] = [invoicePdfTask, unrenderableTask, prepareContentTask, renderBlocksTask, prepareWidgetTask, renderWidgetTask, planClipsTask];

@@ -12,9 +12,9 @@ export const plans = {
     behavior: 'bill_overage',
     overageUnitPrice: { amount: '0.01', currency: 'USD' },
   },
-} as const satisfies Record<string, Plan>;
+} as const satisfies Record<string, BillingPlan>;
 
-export interface Plan {
+export interface BillingPlan {
   title: string;
   monthlyUnits: number;
   /** Over the limit: refuse (429) or keep serving and bill each extra unit. */

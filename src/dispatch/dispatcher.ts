@@ -237,7 +237,7 @@ export class Dispatcher {
       files,
       payments,
       sampler: call.sampler,
-      compose: { generate: (request) => generate({ ...request, sampler: call.sampler, signal: call.signal }, llm) },
+      generation: { generate: (request) => generate({ ...request, sampler: call.sampler, signal: call.signal }, llm) },
       // One task at a time per call: tasks run in parallel would each get the whole remaining budget.
       compute: (task, input) => {
         const next = computing.then(() => compute.run(task, input, call.budget, call.signal, ({ fraction, message }) => void context.progress(fraction, message)));

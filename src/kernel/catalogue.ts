@@ -1,4 +1,5 @@
-import { mayRunAsJob, type Tool, type NextAction, type HttpMethod } from './tool.js';
+import { mayRunAsJob, type Tool, type HttpMethod } from './tool.js';
+import type { NextAction } from './next-action.js';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.js';
 import { jobHandleSchema } from './job-handle.js';
 

@@ -3,7 +3,7 @@ import type { GenerationRequest, GenerationResult, Sampler } from './generation.
 import type { JobStatus } from './job-handle.js';
 import type { Scope } from './scopes.js';
 import type { Compute } from './task.js';
-import type { NextAction } from './tool.js';
+import type { NextAction } from './next-action.js';
 
 /**
  * What tools and public routes can use, as the narrow interfaces they need. The platform's
@@ -120,7 +120,7 @@ export interface ToolContext {
    * The generation layer (DESIGN §8): the client's model through sampling, else the
    * OpenAI-compatible endpoint, else the request's template; reports which one wrote it.
    */
-  compose: { generate<T>(request: Omit<GenerationRequest<T>, 'sampler' | 'signal'>): Promise<GenerationResult<T>> };
+  generation: { generate<T>(request: Omit<GenerationRequest<T>, 'sampler' | 'signal'>): Promise<GenerationResult<T>> };
   /**
    * Runs a CPU-heavy task (`defineTask`) on a worker thread within the call's computing budget;
    * past the budget it is stopped and the call fails with 422 budget_exceeded.

@@ -40,15 +40,9 @@ export const errorEnvelopeSchema = z
   })
   .catchall(z.unknown());
 
-export interface ErrorBody {
-  code: ErrorCode;
-  message: string;
-  details?: unknown;
-  hint?: string;
-}
-
 /** The one error envelope: `{ error: {code, message, details?, hint?}, ...extra }`. */
-export type ErrorEnvelope = { error: ErrorBody } & Record<string, unknown>;
+export type ErrorEnvelope = z.output<typeof errorEnvelopeSchema>;
+export type ErrorBody = ErrorEnvelope['error'];
 
 export interface OutcomeErrorOptions {
   details?: unknown;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The generation contract tools call through `ToolContext.compose` (DESIGN §8): who may write
+ * The generation contract tools call through `ToolContext.generation` (DESIGN §8): who may write
  * copy, and what a generation request and its result look like. The generators themselves
  * live in `src/compose`.
  */
@@ -14,7 +14,8 @@ export type GeneratorChoice = (typeof generatorChoices)[number];
 export const generatorField = z.enum(generatorChoices).default('auto');
 
 /** Who wrote it: the caller's own text, the client's model (sampling), the configured model, or the template. */
-export type GeneratorName = 'caller' | 'sampling' | 'llm' | 'template';
+export const generatorNameSchema = z.enum(['caller', 'sampling', 'llm', 'template']);
+export type GeneratorName = z.infer<typeof generatorNameSchema>;
 
 /** Asks the connected MCP client's model (sampling/createMessage); present only when the client declared sampling. */
 export type Sampler = (request: { system: string; prompt: string; maxTokens: number; signal?: AbortSignal }) => Promise<string>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nextActionSchema } from './tool.js';
+import { nextActionSchema } from './next-action.js';
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];

@@ -1,4 +1,5 @@
-import type { Tool, NextAction } from './tool.js';
+import type { Tool } from './tool.js';
+import type { NextAction } from './next-action.js';
 import type { JobHandle } from './job-handle.js';
 
 function describeNext(actions: readonly NextAction[] | undefined): string {

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import type { Scope } from './scopes.js';
 import type { ToolContext } from './context.js';
+import { nextActionSchema, type NextAction } from './next-action.js';
 
 export const toolNamePattern = /^[a-z0-9_]{1,64}$/;
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-/** A follow-up call an agent can make next, with its REST equivalent. */
-export const nextActionSchema = z.object({
-  tool: z.string().describe('MCP tool name to call next.'),
-  route: z.string().describe('The same call over REST, e.g. "GET /api/agents/status/job_…".'),
-  arguments: z.record(z.string(), z.unknown()).describe('Arguments to pass to the tool.'),
-  why: z.string().describe('When and why to make this call.'),
-});
-export type NextAction = z.infer<typeof nextActionSchema>;
 
 /** The four MCP tool hints. */
 export interface ToolAnnotations {

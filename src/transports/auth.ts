@@ -3,21 +3,21 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Access } from '../access/access.js';
 import type { Caller } from '../kernel/caller.js';
 import { OutcomeError } from '../kernel/errors.js';
-import { sendError } from './http.js';
+import { sendErrorEnvelope } from './http.js';
 
 const realm = 'Bearer realm="agent-outcomes"';
 
 const bearerOf = (header: string | undefined) => header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
 
 function refuse(res: Response, message: string, challenge: string, hint: string): void {
-  sendError(res, new OutcomeError('unauthenticated', message, { headers: { 'WWW-Authenticate': challenge }, hint }));
+  sendErrorEnvelope(res, new OutcomeError('unauthenticated', message, { headers: { 'WWW-Authenticate': challenge }, hint }));
 }
 
 /** A bad key from an address that has failed too often: refused without counting, until its minute is over. */
 function refuseThrottled(access: Access, req: Request, res: Response): boolean {
   const retryAfter = access.authFailures.retryAfter(req.ip ?? 'unknown');
   if (!retryAfter) return false;
-  sendError(
+  sendErrorEnvelope(
     res,
     new OutcomeError('rate_limited', `Too many failed authentications from this address; try again in ${retryAfter} s.`, {
       headers: { 'Retry-After': String(retryAfter) },
@@ -62,7 +62,7 @@ export function authentication(access: Access): RequestHandler {
       // An account over its refusal budget is refused before its body is even read.
       access.checkRefusals(caller);
     } catch (error) {
-      sendError(res, error as OutcomeError);
+      sendErrorEnvelope(res, error as OutcomeError);
       return;
     }
     res.locals.caller = caller;

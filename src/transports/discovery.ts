@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Catalogue } from '../kernel/catalogue.js';
 import { OutcomeError } from '../kernel/errors.js';
-import { sendError } from './http.js';
+import { sendErrorEnvelope } from './http.js';
 
 /**
  * `GET /api/agents/mcp`: exactly the MCP `tools/list` result, for clients that read JSON.
@@ -11,7 +11,7 @@ import { sendError } from './http.js';
 export function discoveryHandler(catalogue: Catalogue): RequestHandler {
   return (req, res) => {
     if (!req.accepts('application/json')) {
-      sendError(
+      sendErrorEnvelope(
         res,
         new OutcomeError('method_not_allowed', 'This MCP endpoint is stateless and offers no event stream; POST JSON-RPC to it.', {
           headers: { Allow: 'GET, POST' },

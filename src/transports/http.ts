@@ -16,7 +16,7 @@ export function callerOf(res: Response): Caller {
 }
 
 /** Sends the one error envelope with the status and headers of its code. */
-export function sendError(res: Response, error: OutcomeError): void {
+export function sendErrorEnvelope(res: Response, error: OutcomeError): void {
   if (error.headers) res.set(error.headers);
   res.status(error.status).json(error.toEnvelope());
 }
@@ -83,7 +83,7 @@ export function hostCheck(allowed: readonly string[]): RequestHandler {
   return (req, res, next) => {
     const hostname = hostnameOf(req.headers.host);
     if (hostname && names.has(hostname)) return next();
-    sendError(
+    sendErrorEnvelope(
       res,
       new OutcomeError('forbidden_host', `Host "${req.headers.host ?? ''}" is not served here.`, {
         hint: 'Call the server as localhost or 127.0.0.1, or add the name to ALLOWED_HOSTS.',
@@ -165,13 +165,13 @@ export function errorHandler(onRefused?: (caller: Caller, error: OutcomeError) =
       res.end();
       return;
     }
-    sendError(res, error);
+    sendErrorEnvelope(res, error);
   };
 }
 
 export function notFound(): RequestHandler {
   return (req, res) => {
-    sendError(
+    sendErrorEnvelope(
       res,
       new OutcomeError('not_found', `No route ${req.method} ${req.baseUrl}${req.path}.`, {
         hint: 'The routes are listed in GET /api/agents/openapi.json; MCP clients connect to POST /mcp.',
@@ -183,7 +183,7 @@ export function notFound(): RequestHandler {
 export function methodNotAllowed(methods: readonly string[]): RequestHandler {
   const allow = methods.join(', ');
   return (req, res) => {
-    sendError(
+    sendErrorEnvelope(
       res,
       new OutcomeError('method_not_allowed', `${req.method} is not allowed on ${req.baseUrl}${req.path}; use ${allow}.`, {
         headers: { Allow: allow },

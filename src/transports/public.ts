@@ -29,7 +29,7 @@ function send(res: Response, response: PublicResponse): void {
 }
 
 /** Errors as the one envelope for scripts, or as a plain page for people. */
-function sendError(req: Request, res: Response, error: OutcomeError): void {
+function sendErrorPage(req: Request, res: Response, error: OutcomeError): void {
   if (error.headers) res.set(error.headers);
   if (wantsJson(req)) {
     send(res, { status: error.status, type: 'json', body: error.toEnvelope() as Record<string, unknown> });
@@ -55,7 +55,7 @@ function limiter(route: PublicRoute): RequestHandler[] {
       keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')} ${route.path} ${JSON.stringify(req.params)}`,
       handler: (req, res) => {
         const retryAfter = Math.ceil(windowMs / 1000);
-        sendError(req, res, new OutcomeError('rate_limited', `Too many submissions from this address; try again in a few minutes.`, { headers: { 'Retry-After': String(retryAfter) } }));
+        sendErrorPage(req, res, new OutcomeError('rate_limited', `Too many submissions from this address; try again in a few minutes.`, { headers: { 'Retry-After': String(retryAfter) } }));
       },
     }),
   ];
@@ -82,7 +82,7 @@ function handler(route: PublicRoute, context: () => PublicContext): RequestHandl
     } catch (thrown) {
       const error = asOutcomeError(thrown, req.id);
       if (error.code === 'internal') req.log.error({ err: thrown, path: route.path }, 'public route failed unexpectedly');
-      sendError(req, res, error);
+      sendErrorPage(req, res, error);
     }
   };
 }
@@ -109,7 +109,7 @@ export function publicRouter(routes: readonly PublicRoute[], context: () => Publ
 export function publicErrors(): express.ErrorRequestHandler {
   return (err, req, res, next) => {
     const error = fromHttpError(err, publicBodyLimit);
-    if (error) sendError(req, res, error);
+    if (error) sendErrorPage(req, res, error);
     else next(err);
   };
 }

@@ -10,7 +10,7 @@ import { tokensOf, weights } from '../../tools/clips/score.js';
 import { parseTranscript } from '../../tools/clips/transcript.js';
 import { sentencesOf } from '../../tools/clips/sentences.js';
 import { topicsOf } from '../../tools/clips/topics.js';
-import { factoryInputSchema, planSchema, type FactoryInput, type Plan } from '../../tools/clips/schema.js';
+import { factoryInputSchema, clipPlanSchema, type FactoryInput, type ClipPlan } from '../../tools/clips/schema.js';
 import { timestamp } from '../../src/render/captions.js';
 
 /** media-captions' .d.ts use extension-less imports that NodeNext cannot follow. */
@@ -117,8 +117,8 @@ async function checkCaptionFile(text: string, type: 'srt' | 'vtt', clipMs: numbe
   return cues;
 }
 
-async function checkPlan(plan: Omit<Plan, 'plan_id' | 'created_at'>, input: FactoryInput, shape: Shape): Promise<void> {
-  expect(planSchema.safeParse({ plan_id: 'clp_x', created_at: new Date().toISOString(), ...plan }).success).toBe(true);
+async function checkPlan(plan: Omit<ClipPlan, 'plan_id' | 'created_at'>, input: FactoryInput, shape: Shape): Promise<void> {
+  expect(clipPlanSchema.safeParse({ plan_id: 'clp_x', created_at: new Date().toISOString(), ...plan }).success).toBe(true);
   const wanted = input.platforms ? allPlatforms.filter((platform) => input.platforms?.includes(platform)) : [...allPlatforms];
   const ceiling = Math.min(input.max_seconds, Math.max(...wanted.map((platform) => platformRules[platform].maxSeconds)));
   const { clips } = plan;
@@ -130,12 +130,12 @@ async function checkPlan(plan: Omit<Plan, 'plan_id' | 'created_at'>, input: Fact
   clips.forEach((clip, index) => {
     expect(clip.rank).toBe(index + 1);
     expect(clip.id).toBe(`clip_${String(index + 1).padStart(2, '0')}`);
-    if (index > 0) expect(clip.score.total).toBeLessThanOrEqual((clips[index - 1] as Plan['clips'][number]).score.total);
+    if (index > 0) expect(clip.score.total).toBeLessThanOrEqual((clips[index - 1] as ClipPlan['clips'][number]).score.total);
   });
   // Never overlapping.
   const byStart = [...clips].sort((a, b) => a.start_seconds - b.start_seconds);
   byStart.forEach((clip, index) => {
-    if (index > 0) expect(clip.start_seconds).toBeGreaterThanOrEqual((byStart[index - 1] as Plan['clips'][number]).end_seconds);
+    if (index > 0) expect(clip.start_seconds).toBeGreaterThanOrEqual((byStart[index - 1] as ClipPlan['clips'][number]).end_seconds);
   });
 
   for (const clip of clips) {

@@ -3,18 +3,18 @@ import { clipsDb } from './tables.js';
 import { clipIds } from './ids.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
-import type { FactoryInput, Plan } from './schema.js';
+import type { FactoryInput, ClipPlan } from './schema.js';
 import { planClipsTask } from './tasks.js';
 
-export async function factory(ctx: ToolContext, input: FactoryInput): Promise<Plan> {
+export async function factory(ctx: ToolContext, input: FactoryInput): Promise<ClipPlan> {
   const built = await ctx.compute(planClipsTask, input);
-  const plan: Plan = { plan_id: newId(clipIds.plan), ...built, created_at: ctx.now().toISOString() };
+  const plan: ClipPlan = { plan_id: newId(clipIds.plan), ...built, created_at: ctx.now().toISOString() };
   await clipsDb(ctx.store).insertInto('clip_plans').values({ id: plan.plan_id, account_id: ctx.caller.accountId, plan: JSON.stringify(plan), created_at: plan.created_at }).execute();
   return plan;
 }
 
-export async function readPlan(ctx: ToolContext, planId: string): Promise<Plan> {
+export async function readPlan(ctx: ToolContext, planId: string): Promise<ClipPlan> {
   const row = await clipsDb(ctx.store).selectFrom('clip_plans').select('plan').where('id', '=', planId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
   if (!row) throw new OutcomeError('not_found', `No clip plan ${planId} exists for this account.`, { hint: 'Create one with clips_factory.' });
-  return JSON.parse(row.plan) as Plan;
+  return JSON.parse(row.plan) as ClipPlan;
 }

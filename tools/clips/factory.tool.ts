@@ -1,7 +1,7 @@
 import { defineTool } from '../../src/kernel/tool.js';
 import { factory } from './engine.js';
 import { runsAsJob } from './plan.js';
-import { factoryInputSchema, planSchema } from './schema.js';
+import { factoryInputSchema, clipPlanSchema } from './schema.js';
 import { planSummary } from './summary.js';
 
 export default defineTool({
@@ -20,7 +20,7 @@ export default defineTool({
   runsAsJob,
   effect: 'write',
   input: factoryInputSchema,
-  output: planSchema,
+  output: clipPlanSchema,
   async run(input, ctx) {
     const plan = await factory(ctx, input);
     return { ...plan, next_actions: [ctx.nextAction('clips_get', { plan_id: plan.plan_id }, 'Read this plan again later.')] };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
 import { readPlan } from './engine.js';
-import { planIdSchema, planSchema } from './schema.js';
+import { clipPlanIdSchema, clipPlanSchema } from './schema.js';
 import { planSummary } from './summary.js';
 
 export default defineTool({
@@ -12,8 +12,8 @@ export default defineTool({
   scope: 'clips:read',
   cost: 0,
   effect: 'read',
-  input: z.object({ plan_id: planIdSchema }),
-  output: planSchema,
+  input: z.object({ plan_id: clipPlanIdSchema }),
+  output: clipPlanSchema,
   async run({ plan_id }, ctx) {
     return { ...(await readPlan(ctx, plan_id)), next_actions: [] };
   },

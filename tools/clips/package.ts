@@ -1,6 +1,7 @@
 import { capitalize, fit, titleCase } from '../../src/compose/text.js';
 import { lineBreaks, vttEscape, writeSrt, writeVtt, type CaptionCue } from '../../src/render/captions.js';
 import { isEmotional, stem } from './lexicon.js';
+import type { Clip } from './schema.js';
 import type { Scored } from './score.js';
 import type { Sentence } from './sentences.js';
 import type { Word } from './transcript.js';
@@ -65,14 +66,8 @@ const linesOf = (words: readonly string[]) => {
   return starts.map((start, index) => words.slice(start, starts[index + 1] ?? words.length).join(' '));
 };
 
-export interface CaptionPack {
-  srt: string;
-  vtt: string;
-  /** Word-by-word highlight (one cue per word, the spoken word marked), when the transcript times its words. */
-  highlight_vtt: string | null;
-  cues: number;
-  max_line_chars: number;
-}
+/** The captions of a clip; its highlight_vtt is word by word (one cue per word, the spoken word marked). */
+export type CaptionPack = Clip['captions'];
 
 /** A loop, not Math.max(...lines): a dense clip has more caption lines than the stack holds arguments. */
 function longestLine(cues: readonly CaptionCue[]): number {

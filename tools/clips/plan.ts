@@ -6,7 +6,7 @@ import { selectClips, tokensOf, vocabularyOf, weights } from './score.js';
 import { sentencesOf, wordCount } from './sentences.js';
 import { topicsOf } from './topics.js';
 import { parseTranscript, quickDuration, timecode, type Transcript } from './transcript.js';
-import type { Clip, FactoryInput, Plan } from './schema.js';
+import type { Clip, FactoryInput, ClipPlan } from './schema.js';
 
 /** Speech longer than this runs as a job (with progress); shorter transcripts answer at once. */
 export const jobThresholdSeconds = 20 * 60;
@@ -43,7 +43,7 @@ function checkSpeech(transcript: Transcript, duration: number, input: FactoryInp
 }
 
 /** The whole plan, without storing it: parse, sentence units, topics, scored windows, a pack per clip. */
-export async function buildPlan(input: FactoryInput, progress: (fraction: number, message: string) => Promise<void> = async () => {}): Promise<Omit<Plan, 'plan_id' | 'created_at'>> {
+export async function buildPlan(input: FactoryInput, progress: (fraction: number, message: string) => Promise<void> = async () => {}): Promise<Omit<ClipPlan, 'plan_id' | 'created_at'>> {
   const transcript = await parseTranscript(input.transcript, { format: input.format, durationSeconds: input.duration_seconds });
   await progress(0.2, `parsed ${transcript.cues.length} cues (${transcript.format})`);
   // Not Math.max(...cues): past about 130,000 arguments the spread overflows the stack.

@@ -69,7 +69,7 @@ export const clipSchema = z.object({
 });
 export type Clip = z.output<typeof clipSchema>;
 
-export const planSchema = z.object({
+export const clipPlanSchema = z.object({
   plan_id: z.string(),
   source: z.object({
     title: z.string().nullable(),
@@ -85,6 +85,6 @@ export const planSchema = z.object({
   warnings: z.array(z.string()),
   created_at: z.iso.datetime(),
 });
-export type Plan = z.output<typeof planSchema>;
+export type ClipPlan = z.output<typeof clipPlanSchema>;
 
-export const planIdSchema = z.string().regex(idPattern(clipIds.plan), 'must be a plan id such as "clp_01…" from clips_factory');
+export const clipPlanIdSchema = z.string().regex(idPattern(clipIds.plan), 'must be a plan id such as "clp_01…" from clips_factory');

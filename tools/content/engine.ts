@@ -8,22 +8,10 @@ import { newId } from '../../src/kernel/ids.js';
 import { unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { GeneratorName } from '../../src/kernel/generation.js';
 import { prepareContentTask, renderBlocksTask } from './tasks.js';
-import { channels as allChannels, contentSchema, type Block, type Channel, type Content, type RepurposeInput } from './schema.js';
+import { channels as allChannels, contentSchema, type packOutputSchema, type Block, type Channel, type Content, type RepurposeInput, type ReviseInput, type RevisedPack } from './schema.js';
 
-export interface PackMeta {
-  generator: GeneratorName;
-  topic: string;
-  warnings: string[];
-  source_sentences: number | null;
-  created_at: string;
-}
-
-export interface Pack {
-  pack_id: string;
-  version: number;
-  blocks: Block[];
-  meta: PackMeta;
-}
+export type Pack = z.output<typeof packOutputSchema>;
+export type PackMeta = Pack['meta'];
 
 interface StoredMeta extends PackMeta {
   cta: { text: string; url: string } | null;
@@ -62,11 +50,11 @@ const publicMeta = ({ cta: _cta, links: _links, keywords: _keywords, sources: _s
 
 export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promise<Pack> {
   const channels = input.channels ? allChannels.filter((c) => input.channels?.includes(c)) : [...allChannels];
-  const { sentenceCount, points, topic, keywords, composed } = await ctx.compute(prepareContentTask, { ...input, channels });
+  const { sentenceCount, points, topic, keywords, template } = await ctx.compute(prepareContentTask, { ...input, channels });
   const material = points
     ? `Use only these key points from the source (numbered by sentence):\n${points.map((p) => `[${p.index}] ${p.text}`).join('\n')}`
     : `Topic: ${topic}`;
-  const generated = await ctx.compose.generate({
+  const generated = await ctx.generation.generate({
     schema: schemaFor(channels),
     name: 'content_pack',
     system: systemPrompt,
@@ -80,7 +68,7 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
       .filter(Boolean)
       .join('\n'),
     choice: input.generator,
-    template: () => composed.content,
+    template: () => template.content,
   });
   const meta: StoredMeta = {
     generator: generated.generator,
@@ -91,9 +79,9 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
     cta: input.cta ?? null,
     links: input.links ?? [],
     keywords,
-    sources: composed.sources,
+    sources: template.sources,
   };
-  const blocks = await ctx.compute(renderBlocksTask, { content: generated.value, channels, options: { cta: input.cta, links: input.links, sources: composed.sources, keywords } });
+  const blocks = await ctx.compute(renderBlocksTask, { content: generated.value, channels, options: { cta: input.cta, links: input.links, sources: template.sources, keywords } });
   const id = newId(contentIds.pack);
   await save(ctx, { id, version: 1, content: generated.value, blocks, meta });
   return { pack_id: id, version: 1, blocks, meta: publicMeta(meta) };
@@ -117,7 +105,7 @@ export async function readPack(ctx: ToolContext, packId: string, version?: numbe
 
 type Part = NonNullable<Content[Channel]>;
 
-/** Instructions the template composer can carry out without a model; the rest is reported unapplied. */
+/** Instructions the template can carry out without a model; the rest is reported unapplied. */
 function editWithoutModel(
   channel: Channel,
   part: Part,
@@ -169,8 +157,8 @@ function editWithoutModel(
 /** A new version in which only `blockId` changed: replaced verbatim, or rewritten by instructions. */
 export async function revise(
   ctx: ToolContext,
-  input: { pack_id: string; block_id: string; instructions?: string; replacement?: Record<string, unknown>; generator: 'auto' | 'template' | 'llm' },
-): Promise<Pack & { changed_block: string; applied: string[]; unapplied: string[] }> {
+  input: ReviseInput,
+): Promise<RevisedPack> {
   const latest = await loadVersion(ctx, input.pack_id);
   const block = latest.blocks.find((candidate) => candidate.id === input.block_id);
   if (!block) {
@@ -200,7 +188,7 @@ export async function revise(
   } else {
     const instructions = input.instructions as string;
     const offline = editWithoutModel(channel, current, instructions, partSchema);
-    const generated = await ctx.compose.generate({
+    const generated = await ctx.generation.generate({
       schema: partSchema,
       name: `${channel}_block`,
       system: systemPrompt,

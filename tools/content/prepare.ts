@@ -1,7 +1,7 @@
 import { fit } from '../../src/compose/text.js';
 import type { Brief } from '../../src/compose/types.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
-import { composeContent, type Composed } from './compose.js';
+import { writeTemplatePack, type TemplatePack } from './template-pack.js';
 import { keyPoints, salientWords, sentencesOf, type SourceSentence } from './extract.js';
 import type { Channel, RepurposeInput } from './schema.js';
 
@@ -28,7 +28,7 @@ export interface Prepared {
   topic: string;
   keywords: string[];
   /** The template's pack: the fallback of the generation layer and the sources each channel cites. */
-  composed: Composed;
+  template: TemplatePack;
 }
 
 /**
@@ -45,7 +45,7 @@ export function prepareContent(input: PrepareInput, brief: Brief): Prepared {
   const points = sentences ? keyPoints(sentences, 6) : null;
   const topic = topicOf(input.prompt, input.source_text);
   const keywords = [...new Set([...salientWords(topic, 4), ...brief.keywords])].slice(0, 8);
-  const composed = composeContent({
+  const template = writeTemplatePack({
     brief,
     topic,
     audience: input.audience ?? brief.audience,
@@ -54,5 +54,5 @@ export function prepareContent(input: PrepareInput, brief: Brief): Prepared {
     keyPoints: points,
     channels: input.channels,
   });
-  return { sentenceCount: sentences?.length ?? null, points, topic, keywords, composed };
+  return { sentenceCount: sentences?.length ?? null, points, topic, keywords, template };
 }

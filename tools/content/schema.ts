@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { generatorField } from '../../src/kernel/generation.js';
+import { generatorField, generatorNameSchema } from '../../src/kernel/generation.js';
 import { textField } from '../../src/kernel/fields.js';
+import { idPattern } from '../../src/kernel/ids.js';
+import { contentIds } from './ids.js';
 
 export const channels = ['blog', 'linkedin', 'email', 'x_thread', 'page_sections'] as const;
 export type Channel = (typeof channels)[number];
@@ -8,7 +10,7 @@ export type Channel = (typeof channels)[number];
 const text = textField;
 
 /**
- * What a generator writes (the template composer, the client's model or an LLM), one part
+ * What a generator writes (the template, the client's model or an LLM), one part
  * per channel. The tool renders it into blocks (markdown, HTML, numbered tweets) and checks it.
  */
 export const contentSchema = z.object({
@@ -103,10 +105,31 @@ export const packOutputSchema = z.object({
   version: z.number().int().min(1),
   blocks: z.array(blockSchema),
   meta: z.object({
-    generator: z.enum(['caller', 'sampling', 'llm', 'template']),
+    generator: generatorNameSchema,
     topic: z.string(),
     warnings: z.array(z.string()),
     source_sentences: z.number().int().nullable().describe('Sentences in source_text, if given.'),
     created_at: z.iso.datetime(),
   }),
 });
+
+export const reviseInputSchema = z
+  .object({
+    pack_id: z.string().regex(idPattern(contentIds.pack), 'must be a pack id such as "cnt_01…" from content_repurpose'),
+    block_id: z.string().min(1).max(40).describe('The block\'s id: blog, linkedin, email, x_thread or page_sections.'),
+    instructions: z.string().trim().min(3).max(2000).optional(),
+    replacement: z.record(z.string(), z.unknown()).optional().describe("The block's new fields, used verbatim."),
+    generator: generatorField,
+  })
+  .refine((input) => (input.instructions === undefined) !== (input.replacement === undefined), {
+    message: 'give either instructions or replacement (exactly one)',
+    path: ['instructions'],
+  });
+export type ReviseInput = z.output<typeof reviseInputSchema>;
+
+export const reviseOutputSchema = packOutputSchema.extend({
+  changed_block: z.string(),
+  applied: z.array(z.string()),
+  unapplied: z.array(z.string()).describe('What could not be done, and why.'),
+});
+export type RevisedPack = z.output<typeof reviseOutputSchema>;

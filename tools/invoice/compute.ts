@@ -6,12 +6,7 @@ import { allocate, checkAmount, divRound, exponentOf, formatMoney, parseMoney, p
 type Shape = typeof invoiceComputedShape;
 export type ComputedInvoice = { [K in keyof Shape]: z.output<Shape[K]> };
 
-export interface Seller {
-  name: string;
-  email: string | null;
-  address: string | null;
-  tax_id: string | null;
-}
+export type Seller = z.output<Shape['seller']>;
 
 const quantityScale = 4;
 const rateScale = 4;

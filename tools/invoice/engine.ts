@@ -1,10 +1,11 @@
+import type { z } from 'zod';
 import { invoiceIds } from './ids.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
 import type { PaymentLink, ToolContext } from '../../src/kernel/context.js';
 import { computeInvoice, type ComputedInvoice, type Seller } from './compute.js';
-import type { InvoiceInput } from './schema.js';
+import type { draftOutputSchema, InvoiceInput, invoiceOutputSchema } from './schema.js';
 import type { InvoiceDocument } from './document.js';
 import { invoicePdfTask, unrenderableTask } from './tasks.js';
 import { sellerProfile } from './seller.js';
@@ -17,18 +18,8 @@ const confirmLockMs = 60_000;
 /** How long a concurrent confirmation waits for the one that is running. */
 const concurrentConfirmWaitMs = 30_000;
 
-export type Draft = ComputedInvoice & { draft_id: string; status: 'draft'; payment_link_requested: boolean; expires_at: string };
-export type Invoice = ComputedInvoice & {
-  invoice_id: string;
-  draft_id: string;
-  number: string;
-  status: 'open';
-  pdf_url: string;
-  share_url: string;
-  share_expires_at: string;
-  payment_link: PaymentLink | null;
-  created_at: string;
-};
+export type Draft = z.output<typeof draftOutputSchema>;
+export type Invoice = z.output<typeof invoiceOutputSchema>;
 
 async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Promise<{ seller: Seller; warnings: string[] }> {
   const account = await sellerProfile(ctx.store, ctx.caller.accountId);

@@ -1,6 +1,6 @@
 import type { Niche } from '../../src/compose/niches.js';
 
-/** Curated copy per niche for the template composer: honest, specific to the trade, no invented facts. */
+/** Curated copy per niche for the template's copy (template-copy.ts): honest, specific to the trade, no invented facts. */
 export interface NicheCopy {
   /** What the business offers, as a noun phrase ("grooming", "your software"). */
   offer: string;

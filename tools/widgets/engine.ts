@@ -8,12 +8,12 @@ import { isUniqueViolation } from '../../src/store/store.js';
 import type { GeneratorName } from '../../src/kernel/generation.js';
 import type { ThemeRequest } from '../../src/render/theme.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
-import { buildSections, defaultSection, type BuildRequest } from './compose.js';
+import { buildSections, defaultSection, type BuildRequest } from './layout.js';
 import { nicheCopy } from './copy.js';
 import { applyOperations, type WidgetDraft } from './operations.js';
 import { parseInstructions } from './instructions.js';
 import { renderWidget } from './render.js';
-import { composeWidgetTask, renderWidgetTask } from './tasks.js';
+import { prepareWidgetTask, renderWidgetTask } from './tasks.js';
 import { copySchema, operationSchema, type Brand, type ContentOverrides, type Copy, type GenerateInput, type Operation, type ReviseInput, type WidgetKind, type WidgetOutput } from './schema.js';
 
 /** One stored version: everything the page renders from, and what the next revision needs. */
@@ -100,27 +100,27 @@ async function save(ctx: ToolContext, widgetId: string, version: number, documen
 export async function generateWidget(ctx: ToolContext, input: GenerateInput): Promise<Omit<WidgetOutput, 'next_actions'>> {
   const content = input.content ?? {};
   const now = ctx.now();
-  const { brief, kind, brand, composed } = await ctx.compute(composeWidgetTask, { prompt: input.prompt, kind: input.kind, brand: input.brand ?? {}, supplied: content, now: now.toISOString() });
-  const generated = await ctx.compose.generate({
+  const { brief, kind, brand, template } = await ctx.compute(prepareWidgetTask, { prompt: input.prompt, kind: input.kind, brand: input.brand ?? {}, supplied: content, now: now.toISOString() });
+  const generated = await ctx.generation.generate({
     schema: copySchema,
     name: 'widget_copy',
     system: systemPrompt,
     prompt: [
       `Write the copy of a ${kind.replace('_', ' ')} ${kind === 'landing' ? 'page' : 'widget'} for: ${input.prompt}`,
-      `Brand: ${composed.brandName}.`,
+      `Brand: ${template.brandName}.`,
       brand.tone ? `Tone: ${brand.tone}.` : '',
       'Fill only the fields this kind shows; leave out prices and testimonials unless the brief gives them.',
     ]
       .filter(Boolean)
       .join('\n'),
     choice: input.generator,
-    template: () => composed.copy,
+    template: () => template.copy,
   });
   // The caller's words verbatim, over a model's, over the template's.
   const { cta_url: _url, deadline: _deadline, form_fields: _fields, contact_email: _email, lang, ...callerCopy } = content;
-  const copy = { ...composed.copy, ...definedOnly(generated.value as Copy), ...definedOnly(callerCopy) } as BuildRequest['copy'];
-  const warnings = [...composed.warnings, ...generated.warnings];
-  const source: WidgetDocument['source'] = { brandName: composed.brandName, brand, content, copy, niche: brief.niche, ...(brief.dates[0] ? { promptDate: brief.dates[0].iso } : {}) };
+  const copy = { ...template.copy, ...definedOnly(generated.value as Copy), ...definedOnly(callerCopy) } as BuildRequest['copy'];
+  const warnings = [...template.warnings, ...generated.warnings];
+  const source: WidgetDocument['source'] = { brandName: template.brandName, brand, content, copy, niche: brief.niche, ...(brief.dates[0] ? { promptDate: brief.dates[0].iso } : {}) };
   const build = buildRequestOf({ kind, source }, now, warnings);
   const sections = buildSections(build);
   const document: WidgetDocument = {
@@ -178,7 +178,7 @@ export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promis
     else {
       const instructions = input.instructions as string;
       const parsed = parseInstructions(instructions, current.document.draft.sections);
-      const generated = await ctx.compose.generate({
+      const generated = await ctx.generation.generate({
         schema: modelOperations,
         name: 'widget_operations',
         system: 'You turn requests to change a web page into structured edit operations. Answer with one JSON object that matches the JSON Schema given, and nothing else.',

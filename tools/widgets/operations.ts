@@ -4,7 +4,7 @@ import { sectionSchema, type Section, type SectionType } from '../../src/render/
 import type { ThemeRequest } from '../../src/render/theme.js';
 import { isPlainObject, unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { Operation } from './schema.js';
-import { isNavigable, navLabel } from './compose.js';
+import { isNavigable, navLabel } from './layout.js';
 
 /**
  * Structured edits of a widget: each operation either applies completely (the result is

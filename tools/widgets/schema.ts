@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { widgetIds } from './ids.js';
-import { generatorField } from '../../src/kernel/generation.js';
+import { generatorField, generatorNameSchema } from '../../src/kernel/generation.js';
 import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { hrefSchema, imageUrlSchema } from '../../src/render/html.js';
@@ -148,7 +148,7 @@ export const widgetOutputSchema = z.object({
     title: z.string(),
     description: z.string(),
     lang: z.string(),
-    generator: z.enum(['caller', 'sampling', 'llm', 'template']),
+    generator: generatorNameSchema,
     warnings: z.array(z.string()),
     adjustments: z.array(z.string()).describe('Brand colours changed to meet WCAG AA contrast, and how.'),
     bytes: z.object({ html: z.number().int(), embed: z.number().int() }),

@@ -1,20 +1,20 @@
 import { defineTask, sized } from '../../src/kernel/task.js';
 import { briefOf, loadBriefs } from '../../src/compose/load.js';
-import { composeCopy, inferKind } from './compose.js';
+import { inferKind, writeTemplateCopy } from './template-copy.js';
 import { renderWidget } from './render.js';
 import type { WidgetDraft } from './operations.js';
 import type { Brand, ContentOverrides, WidgetKind } from './schema.js';
 
 /** What the prompt says and the template's copy for it: brief extraction (NLP) is the costly part. */
-export const composeWidgetTask = defineTask({
-  name: 'widgets.compose',
+export const prepareWidgetTask = defineTask({
+  name: 'widgets.prepare',
   load: loadBriefs,
   async run({ prompt, kind, brand, supplied, now }: { prompt: string; kind: WidgetKind | undefined; brand: Brand; supplied: ContentOverrides; now: string }) {
     const brief = await briefOf(prompt);
     const resolvedKind = kind ?? inferKind(prompt);
     const toned: Brand = { ...brand, ...(brand.tone ? {} : brief.tone[0] ? { tone: brief.tone.join(' ') } : {}) };
-    const composed = composeCopy({ kind: resolvedKind, brief, brand: toned, now: new Date(now), supplied });
-    return { brief, kind: resolvedKind, brand: toned, composed };
+    const template = writeTemplateCopy({ kind: resolvedKind, brief, brand: toned, now: new Date(now), supplied });
+    return { brief, kind: resolvedKind, brand: toned, template };
   },
   describe: ({ prompt }) => sized('prompt', prompt.length),
 });

@@ -5,13 +5,13 @@ import { salientWords } from './extract.js';
 import type { Channel, Content } from './schema.js';
 
 /**
- * The deterministic template composer for content packs: curated phrasing per tone (and a
+ * The deterministic template's content pack: curated phrasing per tone (and a
  * few niche-specific benefit lines), varied by a hash of the request so that different topics
  * read differently while the same request always gives the same pack. With source text, the
  * pack is built from the source's own key points and cites them.
  */
 
-export interface ComposeRequest {
+export interface TemplatePackRequest {
   brief: Brief;
   /** The subject in a few words. */
   topic: string;
@@ -22,7 +22,8 @@ export interface ComposeRequest {
   channels: readonly Channel[];
 }
 
-export interface Composed {
+/** The template's pack and the source sentences each channel cites. */
+export interface TemplatePack {
   content: Content;
   sources: Partial<Record<Channel, number[]>>;
 }
@@ -89,7 +90,7 @@ const headingOf = (sentence: string, fallback: string) => {
   return words.length ? titleCase(words.join(' and ')) : fallback;
 };
 
-export function composeContent(request: ComposeRequest): Composed {
+export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
   const { brief, topic, audience, brand, keyPoints, channels } = request;
   const tone = toneOf(request.tone, brief);
   const pick = chooser(JSON.stringify([topic, audience, tone, brand, keyPoints?.map((p) => p.index)]));
