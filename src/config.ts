@@ -2,8 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
-const integer = (min: number, max: number, fallback: number) =>
-  z.coerce.number().int(`must be a whole number`).min(min).max(max).default(fallback);
+const integer = (min: number, max: number, fallback: number) => z.coerce.number().int(`must be a whole number`).min(min).max(max).default(fallback);
 
 const defaultThreads = () => Math.max(1, os.availableParallelism() - 1);
 /** 1 GB a thread, unless the threads together would then take more than half the machine's memory. */
@@ -14,51 +13,30 @@ export const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to bind the HTTP server to.'),
   PORT: integer(0, 65535, 8787).describe('HTTP port (0 picks a free one).'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite database and files.'),
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .describe('Database to use instead of DATA_DIR/agent-outcomes.db (only sqlite: or file paths for now).'),
+  DATABASE_URL: z.string().optional().describe('Database to use instead of DATA_DIR/agent-outcomes.db (only sqlite: or file paths for now).'),
   PUBLIC_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://api.example.com' })
     .optional()
     .describe('Absolute base URL used in links the API returns (default http://HOST:PORT).'),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info')
-    .describe('Log level; logs are JSON lines on stderr.'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level; logs are JSON lines on stderr.'),
   JOB_CONCURRENCY: integer(0, 64, 2).describe('Jobs run at once by this process (0 = enqueue only, run none).'),
-  JOB_LEASE_SECONDS: integer(1, 3600, 30).describe(
-    'A running job is re-queued when its worker has not renewed its lease for this long.',
-  ),
+  JOB_LEASE_SECONDS: integer(1, 3600, 30).describe('A running job is re-queued when its worker has not renewed its lease for this long.'),
   JOB_MAX_ATTEMPTS: integer(1, 20, 3).describe('Times a job is started before it is failed for good.'),
   JOB_POLL_MS: integer(10, 60000, 500).describe('How often an idle worker looks for queued jobs.'),
-  MCP_JOB_WAIT_SECONDS: integer(0, 300, 25).describe(
-    'How long an MCP call to a long-running tool waits for the result before returning a job handle.',
-  ),
-  SHUTDOWN_GRACE_SECONDS: integer(0, 600, 10).describe(
-    'On SIGTERM/SIGINT, how long running jobs may finish before they are returned to the queue.',
-  ),
-  ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .describe('Extra Host header names accepted when bound to loopback (comma-separated).'),
-  AUTH_MAX_FAILURES: integer(1, 1_000_000, 20).describe(
-    'Failed authentications one address may make per minute before it is refused (429 rate_limited).',
-  ),
+  MCP_JOB_WAIT_SECONDS: integer(0, 300, 25).describe('How long an MCP call to a long-running tool waits for the result before returning a job handle.'),
+  SHUTDOWN_GRACE_SECONDS: integer(0, 600, 10).describe('On SIGTERM/SIGINT, how long running jobs may finish before they are returned to the queue.'),
+  ALLOWED_HOSTS: z.string().optional().describe('Extra Host header names accepted when bound to loopback (comma-separated).'),
+  AUTH_MAX_FAILURES: integer(1, 1_000_000, 20).describe('Failed authentications one address may make per minute before it is refused (429 rate_limited).'),
   MAX_REFUSED_CALLS: integer(1, 1_000_000, 120).describe(
     'Calls one account may have refused (4xx: invalid input, unknown ids, bodies that do not parse…) per minute before its calls get 429 rate_limited until the minute is over.',
   ),
-  COMPUTE_THREADS: integer(1, 64, defaultThreads()).describe(
-    'Worker threads for CPU-heavy steps (composing, planning, rendering); default: one per core but one, which the HTTP loop keeps.',
-  ),
+  COMPUTE_THREADS: integer(1, 64, defaultThreads()).describe('Worker threads for CPU-heavy steps (composing, planning, rendering); default: one per core but one, which the HTTP loop keeps.'),
   COMPUTE_QUEUE: integer(1, 100_000, 256).describe('Computing steps that may wait for a thread; past that calls get 503 unavailable.'),
   COMPUTE_QUEUE_WAIT_MS: integer(100, 600_000, 15_000).describe('How long a computing step may wait for a thread before its call gets 503 unavailable.'),
   COMPUTE_HEAP_MB: integer(32, 16_384, defaultHeapMb()).describe(
     'Heap of each compute thread; a step that needs more is stopped (422 budget_exceeded). Default: 1 GB, or less so that all threads together stay within half the memory.',
   ),
-  CALL_BUDGET_MS: integer(50, 600_000, 5_000).describe(
-    'Computing time one inline call may use; past it the work is stopped and the call fails with 422 budget_exceeded (nothing charged).',
-  ),
+  CALL_BUDGET_MS: integer(50, 600_000, 5_000).describe('Computing time one inline call may use; past it the work is stopped and the call fails with 422 budget_exceeded (nothing charged).'),
   JOB_BUDGET_MS: integer(50, 3_600_000, 120_000).describe('Computing time one job may use (the same rule, for work run as a job).'),
   HEADERS_TIMEOUT_SECONDS: integer(1, 600, 10).describe('How long a client may take to send the request headers (408 after).'),
   REQUEST_TIMEOUT_SECONDS: integer(1, 3600, 30).describe('How long a client may take to send a whole request, body included (408 after).'),
@@ -72,10 +50,7 @@ export const environmentSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .describe('On an empty store, create a local owner account (starter plan) and a full-scope key in DATA_DIR/dev-key.'),
-  AGENT_KEY: z
-    .string()
-    .optional()
-    .describe('stdio: the agent key to act with (default: the local owner account).'),
+  AGENT_KEY: z.string().optional().describe('stdio: the agent key to act with (default: the local owner account).'),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
@@ -85,9 +60,7 @@ export const environmentSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
     .optional()
     .describe("Another host for Stripe's API (a local test server); default api.stripe.com."),
-  STRIPE_TIMEOUT_SECONDS: integer(1, 50, 10).describe(
-    'Longest a payment-link call to Stripe may take, retries included; then it fails with 502 "timed out" and nothing is stored.',
-  ),
+  STRIPE_TIMEOUT_SECONDS: integer(1, 50, 10).describe('Longest a payment-link call to Stripe may take, retries included; then it fails with 502 "timed out" and nothing is stored.'),
   LLM_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:11434/v1' })
     .optional()
@@ -95,10 +68,7 @@ export const environmentSchema = z.object({
   LLM_API_KEY: z.string().optional().describe('API key for LLM_BASE_URL, if it needs one.'),
   LLM_MODEL: z.string().min(1).optional().describe('Model name at LLM_BASE_URL (required with it).'),
   LLM_TIMEOUT_SECONDS: integer(1, 600, 30).describe('How long one LLM answer may take before the template composer is used.'),
-  NODE_ENV: z
-    .string()
-    .optional()
-    .describe('"production" skips checking every tool result against its output schema.'),
+  NODE_ENV: z.string().optional().describe('"production" skips checking every tool result against its output schema.'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -143,9 +113,7 @@ function databaseFileOf(env: Environment): string {
   const url = env.DATABASE_URL;
   if (!url) return path.resolve(env.DATA_DIR, 'agent-outcomes.db');
   if (/^postgres(ql)?:/.test(url)) {
-    throw new ConfigError(
-      'Invalid configuration: DATABASE_URL: PostgreSQL is not supported by this build yet; unset DATABASE_URL to use SQLite under DATA_DIR.',
-    );
+    throw new ConfigError('Invalid configuration: DATABASE_URL: PostgreSQL is not supported by this build yet; unset DATABASE_URL to use SQLite under DATA_DIR.');
   }
   return path.resolve(url.replace(/^sqlite:(\/\/)?/, ''));
 }
@@ -158,9 +126,7 @@ function llmOf(e: Environment): Config['llm'] {
 
 /** Reads and validates the environment; throws ConfigError naming each bad variable and what it takes. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environmentSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
-  );
+  const parsed = environmentSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);

@@ -35,16 +35,12 @@ export type StartedApp = App & {
 };
 
 /** An in-process app with the test tools, bootstrapped, listening on a free loopback port. */
-export async function startApp(
-  env: Record<string, string> = {},
-  options: { log?: pino.Logger; now?: () => Date } = {},
-): Promise<StartedApp> {
+export async function startApp(env: Record<string, string> = {}, options: { log?: pino.Logger; now?: () => Date } = {}): Promise<StartedApp> {
   const app = await createApp({ config: testConfig(env), modules: testModules, taskModules: testTaskModules, log: options.log, now: options.now });
   const owner = await app.bootstrap();
   if (!owner) throw new Error('bootstrap did not run on a fresh DATA_DIR');
   const { url } = await app.listen();
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(url + path, { ...init, headers: { authorization: `Bearer ${owner.secret}`, ...(init.headers as Record<string, string>) } });
+  const api = (path: string, init: RequestInit = {}) => fetch(url + path, { ...init, headers: { authorization: `Bearer ${owner.secret}`, ...(init.headers as Record<string, string>) } });
   return Object.assign(app, { url, key: owner.secret, accountId: owner.accountId, api });
 }
 

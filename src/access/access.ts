@@ -54,14 +54,10 @@ export class Access {
   /** 403 unless the caller's scopes grant the tool's. */
   authorize(tool: Tool, caller: Caller): void {
     if (grants(caller.scopes, tool.scope)) return;
-    throw new OutcomeError(
-      'insufficient_scope',
-      `${tool.name} needs the scope "${tool.scope}"; this key has ${caller.scopes.length ? caller.scopes.map((s) => `"${s}"`).join(', ') : 'none'}.`,
-      {
-        details: { required_scope: tool.scope, key_scopes: caller.scopes },
-        hint: `Create a key with it: agent-outcomes keys create --account ${caller.accountId} --scopes "${tool.scope}"`,
-      },
-    );
+    throw new OutcomeError('insufficient_scope', `${tool.name} needs the scope "${tool.scope}"; this key has ${caller.scopes.length ? caller.scopes.map((s) => `"${s}"`).join(', ') : 'none'}.`, {
+      details: { required_scope: tool.scope, key_scopes: caller.scopes },
+      hint: `Create a key with it: agent-outcomes keys create --account ${caller.accountId} --scopes "${tool.scope}"`,
+    });
   }
 
   /** The caller of stdio without AGENT_KEY: the bootstrapped local owner, with every scope. */

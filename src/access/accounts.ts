@@ -82,11 +82,6 @@ export class Accounts {
 
   async deactivatePlan(id: string): Promise<AccountRow> {
     await this.require(id);
-    return this.store.db
-      .updateTable('accounts')
-      .set({ plan: null, plan_activated_at: null, updated_at: this.now().toISOString() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return this.store.db.updateTable('accounts').set({ plan: null, plan_activated_at: null, updated_at: this.now().toISOString() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   }
 }

@@ -20,7 +20,9 @@ const keyPattern = /^[\x21-\x7e]{1,255}$/;
 
 /** The request's identity: same key + different fingerprint → idempotency_mismatch. */
 export function fingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${stringify(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${stringify(body ?? null)}`)
+    .digest('hex');
 }
 
 /**
@@ -33,8 +35,7 @@ export const isReplayable = (response: StoredResponse) =>
   !isBudgetOverrun(response) &&
   (response.status < 400 || response.status === 404 || response.status === 409 || response.status === 422);
 
-const isBudgetOverrun = (response: StoredResponse) =>
-  response.status === 422 && (response.body as { error?: { code?: string } } | null)?.error?.code === 'budget_exceeded';
+const isBudgetOverrun = (response: StoredResponse) => response.status === 422 && (response.body as { error?: { code?: string } } | null)?.error?.code === 'budget_exceeded';
 
 /**
  * `Idempotency-Key` (Stripe's model): the first request with a key claims it, runs, and
@@ -56,28 +57,15 @@ export class Idempotency {
   }
 
   /** Runs `execute` once per (account, key) and returns its response, or the stored one (`replayed`). */
-  async run(
-    accountId: string,
-    key: string,
-    requestHash: string,
-    execute: () => Promise<StoredResponse>,
-  ): Promise<StoredResponse & { replayed: boolean }> {
+  async run(accountId: string, key: string, requestHash: string, execute: () => Promise<StoredResponse>): Promise<StoredResponse & { replayed: boolean }> {
     Idempotency.validateKey(key);
     const deadline = Date.now() + concurrentWaitMs;
     for (;;) {
       if (await this.claim(accountId, key, requestHash)) break;
-      const row = await this.store.db
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const row = await this.store.db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', accountId).where('key', '=', key).executeTakeFirst();
       if (!row) continue; // released or expired meanwhile: claim again
       if (row.request_hash !== requestHash) {
-        throw new OutcomeError(
-          'idempotency_mismatch',
-          `Idempotency-Key "${key}" was first used with a different request; use a new key for a new request.`,
-        );
+        throw new OutcomeError('idempotency_mismatch', `Idempotency-Key "${key}" was first used with a different request; use a new key for a new request.`);
       }
       if (row.state === 'done') {
         return {
@@ -137,12 +125,7 @@ export class Idempotency {
             created_at: eb.ref('excluded.created_at'),
             expires_at: eb.ref('excluded.expires_at'),
           }))
-          .where((eb) =>
-            eb.or([
-              eb('idempotency_keys.expires_at', '<', at),
-              eb.and([eb('idempotency_keys.state', '=', 'running'), eb('idempotency_keys.locked_until', '<', at)]),
-            ]),
-          ),
+          .where((eb) => eb.or([eb('idempotency_keys.expires_at', '<', at), eb.and([eb('idempotency_keys.state', '=', 'running'), eb('idempotency_keys.locked_until', '<', at)])])),
       )
       .returning('key')
       .executeTakeFirst();

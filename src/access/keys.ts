@@ -44,12 +44,7 @@ export class AgentKeys {
     private readonly store: Store,
     private readonly now: () => Date,
   ) {
-    this.selectByHash = precompiled(
-      store.db
-        .selectFrom('agent_keys')
-        .select(['id', 'account_id', 'secret_hash', 'scopes', 'revoked_at'])
-        .where('secret_hash', '=', '?'),
-    );
+    this.selectByHash = precompiled(store.db.selectFrom('agent_keys').select(['id', 'account_id', 'secret_hash', 'scopes', 'revoked_at']).where('secret_hash', '=', '?'));
   }
 
   async create(input: { accountId: string; scopes: Scope[]; name?: string }): Promise<{ key_id: string; secret: string; prefix: string; scopes: Scope[] }> {

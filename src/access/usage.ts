@@ -89,11 +89,10 @@ export class Meter {
   }
 
   private planInactive(accountId: string): OutcomeError {
-    return new OutcomeError(
-      'plan_inactive',
-      `Account ${accountId} has no active agents plan, so metered tools are unavailable. Activate one (the starter plan to begin with), then call again.`,
-      { hint: `Run: agent-outcomes plan activate --account ${accountId} --plan starter`, extra: { activation: activationHelp(accountId) } },
-    );
+    return new OutcomeError('plan_inactive', `Account ${accountId} has no active agents plan, so metered tools are unavailable. Activate one (the starter plan to begin with), then call again.`, {
+      hint: `Run: agent-outcomes plan activate --account ${accountId} --plan starter`,
+      extra: { activation: activationHelp(accountId) },
+    });
   }
 
   /** Active plan required (402) and units within the limit (429), atomically reserved. */
@@ -108,9 +107,7 @@ export class Meter {
         .insertInto('usage_cycles')
         .values({ account_id: accountId, cycle_start: plan.cycle_start, used: units })
         .onConflict((conflict) => {
-          const add = conflict
-            .columns(['account_id', 'cycle_start'])
-            .doUpdateSet((eb) => ({ used: eb('usage_cycles.used', '+', eb.ref('excluded.used')) }));
+          const add = conflict.columns(['account_id', 'cycle_start']).doUpdateSet((eb) => ({ used: eb('usage_cycles.used', '+', eb.ref('excluded.used')) }));
           return blocks ? add.where('usage_cycles.used', '<=', plan.limit - units) : add;
         })
         .returning('used')
@@ -178,12 +175,7 @@ export class Meter {
   }
 
   private async usedIn(accountId: string, cycleStart: string): Promise<number> {
-    const row = await this.store.db
-      .selectFrom('usage_cycles')
-      .select('used')
-      .where('account_id', '=', accountId)
-      .where('cycle_start', '=', cycleStart)
-      .executeTakeFirst();
+    const row = await this.store.db.selectFrom('usage_cycles').select('used').where('account_id', '=', accountId).where('cycle_start', '=', cycleStart).executeTakeFirst();
     return row?.used ?? 0;
   }
 
@@ -215,12 +207,7 @@ export class Meter {
       .leftJoin('jobs', 'jobs.id', 'usage_events.job_id')
       .select(['usage_events.id', 'usage_events.job_id', 'jobs.status as job_status'])
       .where('usage_events.status', '=', 'reserved')
-      .where((eb) =>
-        eb.or([
-          eb('jobs.status', 'in', ['succeeded', 'failed', 'canceled']),
-          eb.and([eb('jobs.id', 'is', null), eb('usage_events.created_at', '<', cutoff)]),
-        ]),
-      )
+      .where((eb) => eb.or([eb('jobs.status', 'in', ['succeeded', 'failed', 'canceled']), eb.and([eb('jobs.id', 'is', null), eb('usage_events.created_at', '<', cutoff)])]))
       .execute();
     for (const event of stale) {
       await this.store.db.transaction().execute(async (trx) => {
@@ -267,9 +254,7 @@ export class Meter {
         plan.behavior === 'bill_overage' && price
           ? { units: overageUnits, unit_price: price, estimated_charge: { amount: (overageUnits * Number(price.amount)).toFixed(2), currency: price.currency } }
           : null,
-      per_tool: committed
-        .map((row) => ({ tool: row.tool, calls: Number(row.calls), units: Number(row.units) }))
-        .sort((a, b) => b.units - a.units || a.tool.localeCompare(b.tool)),
+      per_tool: committed.map((row) => ({ tool: row.tool, calls: Number(row.calls), units: Number(row.units) })).sort((a, b) => b.units - a.units || a.tool.localeCompare(b.tool)),
     } as const;
   }
 }

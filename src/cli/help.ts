@@ -27,10 +27,7 @@ const options: Array<[string, string]> = [
 
 /** The help text; its environment section is generated from the config schema. */
 export function helpText(outcomes: Outcomes): string {
-  const variables = (z.toJSONSchema(environmentSchema, { io: 'input' }).properties ?? {}) as Record<
-    string,
-    { description?: string; default?: unknown }
-  >;
+  const variables = (z.toJSONSchema(environmentSchema, { io: 'input' }).properties ?? {}) as Record<string, { description?: string; default?: unknown }>;
   const pad = (text: string, width: number) => text.padEnd(width);
   const lines = [
     `agent-outcomes ${packageInfo.version}: finished business outcomes for AI agents, over MCP and REST.`,
@@ -57,7 +54,9 @@ export function helpText(outcomes: Outcomes): string {
     '  npx agent-outcomes keys create --account acct_… --scopes "invoices:write,jobs:read"',
     '',
     `Scopes: ${outcomes.scopes.join(', ')} (a family's :write implies its :read).`,
-    `Plans: ${Object.entries(plans).map(([name, plan]) => `${name} (${plan.monthlyUnits} units/month, ${plan.behavior === 'block' ? 'blocks at the limit' : 'bills overage'})`).join(', ')}.`,
+    `Plans: ${Object.entries(plans)
+      .map(([name, plan]) => `${name} (${plan.monthlyUnits} units/month, ${plan.behavior === 'block' ? 'blocks at the limit' : 'bills overage'})`)
+      .join(', ')}.`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -74,7 +74,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   if (admin) {
     const subcommand = command === 'usage' ? undefined : rest[0];
     const positionals = command === 'usage' ? rest : rest.slice(1);
-    return runAdmin(config, outcomes, { command, subcommand, positionals, values: parsed.values as AdminArgs['values'] });
+    return runAdmin(config, outcomes, { command, subcommand, positionals, values: parsed.values });
   }
 
   // Loaded here so that `--help` stays instant.

@@ -1,6 +1,7 @@
 /** Colour names a brief or an instruction may use; a module of its own so that reading them needs no NLP. */
 
 /** Colour names → hex. CSS values where CSS has the name; the usual swatch otherwise. */
+// prettier-ignore
 export const COLOR_HEX: Record<string, string> = {
   black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff', yellow: '#ffff00',
   orange: '#ffa500', purple: '#800080', pink: '#ffc0cb', brown: '#a52a2a', gray: '#808080', grey: '#808080',
@@ -29,4 +30,3 @@ export const COLOR_HEX: Record<string, string> = {
 
 /** The hex of a colour name a brief knows ("sage green" → #9caf88), case-insensitive. */
 export const namedColorHex = (name: string): string | undefined => COLOR_HEX[name.trim().toLowerCase().replace(/\s+/g, ' ')];
-

@@ -5,6 +5,7 @@
  * and an animal charity is a nonprofit before it is a pet business).
  */
 
+// prettier-ignore
 export const NICHES = [
   'nonprofit',
   'pet_services',
@@ -26,6 +27,7 @@ export type Niche = (typeof NICHES)[number];
 type Keywords = Record<Exclude<Niche, 'general'>, string[]>;
 
 /** Singular forms; phrases are matched word by word. A phrase counts double. */
+// prettier-ignore
 const KEYWORDS: Keywords = {
   pet_services: [
     'pet', 'dog', 'puppy', 'pup', 'cat', 'kitten', 'canine', 'feline', 'grooming', 'groomer', 'vet', 'veterinary',
@@ -112,7 +114,10 @@ interface Matcher {
 
 const MATCHERS: Matcher[] = Object.entries(KEYWORDS).flatMap(([niche, keywords]) =>
   keywords.map((keyword) => {
-    const words = keyword.toLowerCase().split(/[\s-]+/u).filter(Boolean);
+    const words = keyword
+      .toLowerCase()
+      .split(/[\s-]+/u)
+      .filter(Boolean);
     return { niche: niche as Exclude<Niche, 'general'>, words, weight: words.length > 1 ? 2 : 1 };
   }),
 );

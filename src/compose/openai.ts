@@ -22,9 +22,7 @@ export interface CompletionRequest {
 
 // Only what we read; providers add much more (usage, logprobs, …).
 const completionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }) }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }) })).min(1),
 });
 
 const EXCERPT_CHARS = 200;

@@ -13,9 +13,7 @@ export type Chooser = ReturnType<typeof chooser>;
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const titleCase = (text: string) =>
-  text.replace(/\p{L}[\p{L}'’]*/gu, (word, offset: number) =>
-    offset > 0 && /^(a|an|and|as|at|but|by|for|in|of|on|or|the|to|vs|with)$/i.test(word) ? word.toLowerCase() : capitalize(word),
-  );
+  text.replace(/\p{L}[\p{L}'’]*/gu, (word, offset: number) => (offset > 0 && /^(a|an|and|as|at|but|by|for|in|of|on|or|the|to|vs|with)$/i.test(word) ? word.toLowerCase() : capitalize(word)));
 
 /** Cut at a word boundary so that `text` fits in `max` characters (an ellipsis marks a cut). */
 export function fit(text: string, max: number): string {

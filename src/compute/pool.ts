@@ -149,7 +149,7 @@ export class ComputePool {
     try {
       const reply = (await pool.run(message, { signal: stopper.signal, ...(channel ? { transferList: [channel.port2] } : {}) })) as TaskReply;
       measured = reply.elapsedMs;
-      if (!reply.ok) throw OutcomeError.fromEnvelope(reply.error as ErrorEnvelope);
+      if (!reply.ok) throw OutcomeError.fromEnvelope(reply.error);
       return reply.value as O;
     } catch (error) {
       if (stop === 'budget' || isOutOfMemory(error)) {

@@ -40,9 +40,7 @@ const countedByJob = new WeakSet<OutcomeError>();
 const neverAborted = new AbortController().signal;
 
 /** `usage` is where a metered call left the account's cycle (for RateLimit headers). */
-export type CallOutcome =
-  | { kind: 'result'; output: Record<string, unknown>; usage?: UsageState }
-  | { kind: 'job'; handle: JobHandle; usage?: UsageState };
+export type CallOutcome = { kind: 'result'; output: Record<string, unknown>; usage?: UsageState } | { kind: 'job'; handle: JobHandle; usage?: UsageState };
 
 export interface DispatcherOptions {
   catalogue: Catalogue;
@@ -93,7 +91,7 @@ export class Dispatcher {
       throw new OutcomeError(
         'invalid_input',
         `Invalid input for ${tool.name}. Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}` +
-          (topLevel ? `; the fields are ${known.join(', ')}.` : '; see the tool\'s inputSchema for the fields.'),
+          (topLevel ? `; the fields are ${known.join(', ')}.` : "; see the tool's inputSchema for the fields."),
         { details: { issues: unknown.map((path) => ({ path, code: 'unrecognized_key', message: 'unknown field', ...(topLevel ? { allowed: known } : {}) })) } },
       );
     }
@@ -179,9 +177,7 @@ export class Dispatcher {
       tool: row.tool,
       status: row.status,
       status_url: baseUrl() + catalogue.routeOf('job_status', args).path,
-      next_actions: [
-        catalogue.nextAction('job_status', args, 'Poll until status is succeeded or failed; the result is in `result`.'),
-      ],
+      next_actions: [catalogue.nextAction('job_status', args, 'Poll until status is succeeded or failed; the result is in `result`.')],
     };
   }
 
@@ -248,8 +244,7 @@ export class Dispatcher {
       signal: call.signal,
       now: this.now,
       baseUrl: baseUrl(),
-      progress: (fraction, message) =>
-        call.progress({ fraction: Math.min(1, Math.max(0, fraction)), message: message ?? null }),
+      progress: (fraction, message) => call.progress({ fraction: Math.min(1, Math.max(0, fraction)), message: message ?? null }),
       nextAction: (name, args, why) => catalogue.nextAction(name, args, why),
       markReplay: () => call.onReplay?.(),
     };

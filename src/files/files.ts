@@ -30,10 +30,7 @@ export class Files {
     private readonly baseUrl: () => string,
   ) {}
 
-  async save(
-    file: { accountId: string; name: string; contentType: string; scope: Scope; bytes: Uint8Array },
-    db = this.store.db,
-  ): Promise<string> {
+  async save(file: { accountId: string; name: string; contentType: string; scope: Scope; bytes: Uint8Array }, db = this.store.db): Promise<string> {
     const id = newId(platformIds.file);
     await db
       .insertInto('files')
@@ -52,12 +49,7 @@ export class Files {
 
   /** A file for a caller: another account's file, or one outside the key's scopes, does not exist for it. */
   async forCaller(id: string, caller: Caller): Promise<StoredFile> {
-    const row = await this.store.db
-      .selectFrom('files')
-      .select(['id', 'name', 'content_type', 'bytes', 'scope'])
-      .where('id', '=', id)
-      .where('account_id', '=', caller.accountId)
-      .executeTakeFirst();
+    const row = await this.store.db.selectFrom('files').select(['id', 'name', 'content_type', 'bytes', 'scope']).where('id', '=', id).where('account_id', '=', caller.accountId).executeTakeFirst();
     if (!row) throw new OutcomeError('not_found', `No file ${id} for this account.`);
     if (!grants(caller.scopes, row.scope)) {
       throw new OutcomeError('insufficient_scope', `Downloading this file needs the scope "${row.scope}".`, { details: { required_scope: row.scope } });
@@ -79,7 +71,9 @@ export class Files {
 
   /** An HMAC-SHA256 signature (base64url, 43 characters) of `payload`: what makes a link a credential. */
   async sign(payload: string): Promise<string> {
-    return createHmac('sha256', await this.signingSecret()).update(payload).digest('base64url');
+    return createHmac('sha256', await this.signingSecret())
+      .update(payload)
+      .digest('base64url');
   }
 
   /** Whether `signature` is this service's signature of `payload`, compared in constant time. */

@@ -173,11 +173,7 @@ export class JobQueue {
     return this.settle(id, owner, { status: 'failed', error: JSON.stringify(error) });
   }
 
-  private async settle(
-    id: string,
-    owner: string,
-    outcome: { status: JobStatus; result?: string; error?: string; progress?: number },
-  ): Promise<boolean> {
+  private async settle(id: string, owner: string, outcome: { status: JobStatus; result?: string; error?: string; progress?: number }): Promise<boolean> {
     const at = this.stamp();
     const row = await this.store.db.transaction().execute(async (trx) => {
       const settled = await trx
@@ -245,9 +241,7 @@ export class JobQueue {
       return rows;
     });
     for (const row of failed) this.events.emit('settled', row);
-    const requeued = await expired('queued')
-      .set({ status: 'queued', lease_owner: null, lease_expires_at: null, updated_at: at })
-      .executeTakeFirst();
+    const requeued = await expired('queued').set({ status: 'queued', lease_owner: null, lease_expires_at: null, updated_at: at }).executeTakeFirst();
     const count = Number(requeued.numUpdatedRows);
     if (count > 0) this.events.emit('enqueued');
     return { requeued: count, failed: failed.length };
@@ -257,12 +251,7 @@ export class JobQueue {
    * Resolves with the job once it settles or when `ms` have passed (with its latest state).
    * Progress seen meanwhile is passed to `onProgress`, from this process's events or the database.
    */
-  async waitFor(
-    id: string,
-    caller: Caller,
-    ms: number,
-    options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal } = {},
-  ): Promise<JobRow> {
+  async waitFor(id: string, caller: Caller, ms: number, options: { onProgress?: (progress: JobProgress) => void; signal?: AbortSignal } = {}): Promise<JobRow> {
     let row = await this.get(id, caller);
     if (!row) throw new Error(`job ${id} vanished`);
     if (isSettled(row.status) || ms <= 0) return row;

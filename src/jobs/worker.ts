@@ -4,10 +4,7 @@ import { asOutcomeError } from '../kernel/errors.js';
 import type { JobQueue, JobRow, JobProgress } from './queue.js';
 
 /** Runs one claimed job's tool; the worker owns the lease and the outcome. */
-export type JobExecutor = (
-  job: JobRow,
-  run: { signal: AbortSignal; progress: (progress: JobProgress) => Promise<void> },
-) => Promise<unknown>;
+export type JobExecutor = (job: JobRow, run: { signal: AbortSignal; progress: (progress: JobProgress) => Promise<void> }) => Promise<unknown>;
 
 export interface JobWorkerOptions {
   queue: JobQueue;
@@ -93,14 +90,17 @@ export class JobWorker {
   private async execute(job: JobRow, controller: AbortController): Promise<void> {
     const { queue, execute, leaseMs, log } = this.options;
     const jobLog = log.child({ job_id: job.id, tool: job.tool, attempt: job.attempts });
-    const renewal = setInterval(() => {
-      queue
-        .renew(job.id, this.owner)
-        .then((held) => {
-          if (!held) controller.abort(new Interruption('lease_lost'));
-        })
-        .catch((error) => jobLog.warn({ err: error }, 'could not renew job lease'));
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const renewal = setInterval(
+      () => {
+        queue
+          .renew(job.id, this.owner)
+          .then((held) => {
+            if (!held) controller.abort(new Interruption('lease_lost'));
+          })
+          .catch((error) => jobLog.warn({ err: error }, 'could not renew job lease'));
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     const started = Date.now();
     try {
       const result = await execute(job, {

@@ -104,9 +104,7 @@ export function asOutcomeError(thrown: unknown, requestId?: string): OutcomeErro
 
 function describePath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return '(root)';
-  return path
-    .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index ? '.' : ''}${String(part)}`))
-    .join('');
+  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index ? '.' : ''}${String(part)}`)).join('');
 }
 
 /** A validation failure with every field path and what to send instead. */

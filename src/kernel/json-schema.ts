@@ -7,7 +7,7 @@ export type JsonSchema = Record<string, unknown>;
  * Ajv's default (draft-07) dialect; OpenAPI 3.1 accepts it once `$schema` is dropped.
  */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'throw' }) as JsonSchema;
+  return z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'throw' });
 }
 
 /** The same schema without its `$schema` dialect marker, for embedding in other documents. */

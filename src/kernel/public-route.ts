@@ -16,9 +16,7 @@ export interface PublicRequest {
   referer: string | undefined;
 }
 
-export type PublicResponse =
-  | { status: number; type: 'html'; body: string; csp: string }
-  | { status: number; type: 'json'; body: Record<string, unknown> };
+export type PublicResponse = { status: number; type: 'html'; body: string; csp: string } | { status: number; type: 'json'; body: Record<string, unknown> };
 
 export interface PublicRoute {
   method: 'GET' | 'POST';

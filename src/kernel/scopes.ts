@@ -28,10 +28,7 @@ export function parseScopes(text: string, known: readonly Scope[]): Scope[] {
     .filter(Boolean);
   const unknown = parsed.filter((scope) => !known.includes(scope as Scope));
   if (parsed.length === 0 || unknown.length) {
-    throw new OutcomeError(
-      'invalid_input',
-      `${parsed.length ? `Unknown scope ${unknown.map((s) => quote(s)).join(', ')}` : 'No scope given'}; use a comma-separated list of: ${known.join(', ')}.`,
-    );
+    throw new OutcomeError('invalid_input', `${parsed.length ? `Unknown scope ${unknown.map((s) => quote(s)).join(', ')}` : 'No scope given'}; use a comma-separated list of: ${known.join(', ')}.`);
   }
   return [...new Set(parsed)] as Scope[];
 }

@@ -12,9 +12,7 @@ export function summarizeResult(tool: Tool, output: Record<string, unknown>): st
   const custom = tool.summarize?.(output);
   if (custom) return custom;
   const fields = Object.keys(output).filter((key) => key !== 'next_actions');
-  return `${tool.title}: done. The structured result has ${fields.join(', ')}.${describeNext(
-    output.next_actions as NextAction[] | undefined,
-  )}`;
+  return `${tool.title}: done. The structured result has ${fields.join(', ')}.${describeNext(output.next_actions as NextAction[] | undefined)}`;
 }
 
 export function summarizeJob(handle: JobHandle): string {

@@ -8,7 +8,6 @@ export const toolNamePattern = /^[a-z0-9_]{1,64}$/;
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-
 /** The four MCP tool hints. */
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -84,5 +83,5 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: T
     mode,
     annotations: annotationsOf(effect, idempotent),
     output: spec.output.extend({ next_actions: z.array(nextActionSchema) }),
-  } as Tool;
+  };
 }

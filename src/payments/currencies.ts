@@ -86,9 +86,7 @@ export function toStripeAmount(currency: string, amount: number): number {
   if (!fits(amount, step)) {
     const lower = amount - (amount % step);
     const upper = lower + step;
-    const why = rule.lastDigitZero
-      ? `Stripe needs the last digit of ${code} amounts (in minor units) to be 0`
-      : `Stripe takes ${code} only in steps of ${formatMinorUnits(step, code)}`;
+    const why = rule.lastDigitZero ? `Stripe needs the last digit of ${code} amounts (in minor units) to be 0` : `Stripe takes ${code} only in steps of ${formatMinorUnits(step, code)}`;
     throw new OutcomeError(
       'unprocessable',
       `${why}: ${formatMinorUnits(amount, code)} cannot be charged. Round it to ${formatMinorUnits(lower, code)} or ${formatMinorUnits(upper, code)} and try again.`,

@@ -26,13 +26,7 @@ function hostOptions(apiBase: string): Pick<Stripe.StripeConfig, 'host' | 'port'
 function itemisedLines(request: PaymentLinkRequest): PaymentLinkRequest['lines'] | undefined {
   const { lines, currency } = request;
   if (lines.length === 0 || lines.length > MAX_LINE_ITEMS) return undefined;
-  const sendable = lines.every(
-    (line) =>
-      Number.isSafeInteger(line.quantity) &&
-      line.quantity > 0 &&
-      line.name.trim() !== '' &&
-      isStripeAmount(currency, line.unitAmount),
-  );
+  const sendable = lines.every((line) => Number.isSafeInteger(line.quantity) && line.quantity > 0 && line.name.trim() !== '' && isStripeAmount(currency, line.unitAmount));
   if (!sendable) return undefined;
   const sum = lines.reduce((total, line) => total + line.unitAmount * line.quantity, 0);
   if (!Number.isSafeInteger(sum) || sum !== request.total) return undefined;
@@ -42,9 +36,7 @@ function itemisedLines(request: PaymentLinkRequest): PaymentLinkRequest['lines']
 function lineItems(request: PaymentLinkRequest): LineItem[] {
   // The total first: a currency or amount Stripe can't take fails here, whatever the lines.
   const total = toStripeAmount(request.currency, request.total);
-  const lines = itemisedLines(request) ?? [
-    { name: request.summary, unitAmount: total, quantity: 1 },
-  ];
+  const lines = itemisedLines(request) ?? [{ name: request.summary, unitAmount: total, quantity: 1 }];
   const currency = request.currency.toLowerCase();
   return lines.map((line) => ({
     price_data: { currency, unit_amount: line.unitAmount, product_data: { name: line.name } },
@@ -76,8 +68,7 @@ function timedOut(budgetMs: number): OutcomeError {
 }
 
 /** The SDK's own timeout: its last attempt got no answer in time. */
-const isTimeout = (error: Stripe.errors.StripeError) =>
-  error instanceof Stripe.errors.StripeConnectionError && (error.detail as { code?: string } | undefined)?.code === 'ETIMEDOUT';
+const isTimeout = (error: Stripe.errors.StripeError) => error instanceof Stripe.errors.StripeConnectionError && (error.detail as { code?: string } | undefined)?.code === 'ETIMEDOUT';
 
 function upstreamError(error: Stripe.errors.StripeError, secretKey: string, budgetMs: number): OutcomeError {
   if (isTimeout(error)) return timedOut(budgetMs);

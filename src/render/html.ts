@@ -30,11 +30,7 @@ export function safeHref(value: string): string | null {
 }
 
 /** Input schema for a link target; the message names the allowed forms. */
-export const hrefSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine(isSafeHref, 'must be an http(s) or mailto URL, or an in-page anchor such as "#pricing"');
+export const hrefSchema = z.string().trim().max(2000).refine(isSafeHref, 'must be an http(s) or mailto URL, or an in-page anchor such as "#pricing"');
 
 const dnsName = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 

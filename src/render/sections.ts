@@ -50,7 +50,10 @@ const props = {
   features: z.object({
     heading: line(120),
     intro: line(300).optional(),
-    items: z.array(z.object({ title: line(80), text: line(300) })).min(1).max(9),
+    items: z
+      .array(z.object({ title: line(80), text: line(300) }))
+      .min(1)
+      .max(9),
   }),
   pricing: z.object({
     heading: line(120),
@@ -73,11 +76,17 @@ const props = {
   }),
   testimonials: z.object({
     heading: line(120),
-    items: z.array(z.object({ quote: line(600), name: line(80), role: line(80).optional() })).min(1).max(6),
+    items: z
+      .array(z.object({ quote: line(600), name: line(80), role: line(80).optional() }))
+      .min(1)
+      .max(6),
   }),
   faq: z.object({
     heading: line(120),
-    items: z.array(z.object({ question: line(200), answer: line(1000) })).min(1).max(12),
+    items: z
+      .array(z.object({ question: line(200), answer: line(1000) }))
+      .min(1)
+      .max(12),
   }),
   countdown: z.object({
     heading: line(120),
@@ -167,7 +176,17 @@ function wrap(section: Section, inner: string, className = ''): string {
   return `<section id="${section.id}" class="sec sec-${section.type}${className ? ` ${className}` : ''}" aria-labelledby="${section.id}-title"><div class="wrap">${inner}</div></section>`;
 }
 
-const autocomplete: Partial<Record<string, string>> = { email: 'email', name: 'name', full_name: 'name', first_name: 'given-name', last_name: 'family-name', phone: 'tel', company: 'organization', organization: 'organization', website: 'url' };
+const autocomplete: Partial<Record<string, string>> = {
+  email: 'email',
+  name: 'name',
+  full_name: 'name',
+  first_name: 'given-name',
+  last_name: 'family-name',
+  phone: 'tel',
+  company: 'organization',
+  organization: 'organization',
+  website: 'url',
+};
 
 function formField(section: Section, field: FormField): string {
   // A namespace of their own: a field named "title" or "hp" must not take the heading's or the honeypot's id.
@@ -186,7 +205,12 @@ function formField(section: Section, field: FormField): string {
     // An explicit value: without one the browser sends the text with whitespace collapsed, which the server's check refuses.
     const options = (field.options ?? []).map((option) => `<option value="${esc(option)}">${esc(option)}</option>`).join('');
     control = `<select id="${id}" name="${field.name}"${required}><option value="">Choose…</option>${options}</select>`;
-  } else control = `<input id="${id}" name="${field.name}" type="${field.type}" maxlength="${field.type === 'number' || field.type === 'date' || field.type === 'time' ? '' : '500'}"${required}${auto}${placeholder}>`.replace(' maxlength=""', '');
+  } else
+    control =
+      `<input id="${id}" name="${field.name}" type="${field.type}" maxlength="${field.type === 'number' || field.type === 'date' || field.type === 'time' ? '' : '500'}"${required}${auto}${placeholder}>`.replace(
+        ' maxlength=""',
+        '',
+      );
   return `<div class="field"><label for="${id}">${esc(field.label)}${hint}</label>${control}</div>`;
 }
 
@@ -200,9 +224,7 @@ const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionC
   header(section) {
     const { brand, logo_url, links } = section.props;
     const logo = logo_url ? `<img src="${esc(safeHref(logo_url) ?? '')}" alt="" width="32" height="32">` : '';
-    const nav = links.length
-      ? `<nav aria-label="Sections"><ul>${links.map((target) => `<li><a href="${href(target.url)}">${esc(target.text)}</a></li>`).join('')}</ul></nav>`
-      : '';
+    const nav = links.length ? `<nav aria-label="Sections"><ul>${links.map((target) => `<li><a href="${href(target.url)}">${esc(target.text)}</a></li>`).join('')}</ul></nav>` : '';
     return `<header id="${section.id}" class="site-header"><div class="wrap bar"><a class="brand" href="#main">${logo}<span>${esc(brand)}</span></a>${nav}</div></header>`;
   },
   hero(section, context) {
@@ -229,7 +251,10 @@ const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionC
   testimonials(section, context) {
     const { heading: title, items } = section.props;
     const quotes = items
-      .map((item) => `<li class="card"><figure><blockquote><p>${esc(item.quote)}</p></blockquote><figcaption><strong>${esc(item.name)}</strong>${item.role ? `, ${esc(item.role)}` : ''}</figcaption></figure></li>`)
+      .map(
+        (item) =>
+          `<li class="card"><figure><blockquote><p>${esc(item.quote)}</p></blockquote><figcaption><strong>${esc(item.name)}</strong>${item.role ? `, ${esc(item.role)}` : ''}</figcaption></figure></li>`,
+      )
       .join('');
     return wrap(section, `${heading(section, title, context)}<ul class="grid">${quotes}</ul>`, 'alt');
   },

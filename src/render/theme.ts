@@ -18,7 +18,7 @@ export const colorSchema = z
   .trim()
   .max(60)
   .refine((value) => parse(value) !== undefined, 'must be a CSS colour such as "#2e7d32", "rgb(46 125 50)" or "teal"')
-  .transform((value) => formatHex(parse(value)!) as string);
+  .transform((value) => formatHex(parse(value)!));
 
 export const themeRequestSchema = z.object({
   primary: colorSchema.optional().describe('Buttons and links.'),
@@ -72,7 +72,7 @@ export function fontStack(font: string): string {
 
 const TEXT = 4.5;
 const UI = 3;
-const hex = (color: Oklch) => formatHex(clampChroma(color, 'oklch')) as string;
+const hex = (color: Oklch) => formatHex(clampChroma(color, 'oklch'));
 const contrast = (a: string, b: string) => Math.round(wcagContrast(a, b) * 100) / 100;
 
 /** `color` moved in lightness, towards the side that needs the smaller move, until it reaches `ratio` on `against`. */

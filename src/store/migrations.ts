@@ -149,19 +149,30 @@ export const platformMigrations: Record<string, Migration> = {
         .addColumn('input', 'blob', (col) => col.notNull())
         .execute();
       // In batches, so that a large history does not have to fit in memory at once.
-      for (let after = ''; ; ) {
+      for (let after = ''; ;) {
         const batch = (await db.selectFrom('jobs').select(['id', 'input']).where('id', '>', after).orderBy('id').limit(200).execute()) as { id: string; input: string }[];
-        for (const job of batch) await db.insertInto('job_inputs').values({ job_id: job.id, input: gzipSync(v8.serialize(JSON.parse(job.input))) }).execute();
+        for (const job of batch)
+          await db
+            .insertInto('job_inputs')
+            .values({ job_id: job.id, input: gzipSync(v8.serialize(JSON.parse(job.input))) })
+            .execute();
         if (batch.length < 200) break;
         after = (batch.at(-1) as { id: string }).id;
       }
       await db.schema.alterTable('jobs').dropColumn('input').execute();
     },
     async down(db: Kysely<any>) {
-      await db.schema.alterTable('jobs').addColumn('input', 'text', (col) => col.notNull().defaultTo('{}')).execute();
+      await db.schema
+        .alterTable('jobs')
+        .addColumn('input', 'text', (col) => col.notNull().defaultTo('{}'))
+        .execute();
       const inputs = await db.selectFrom('job_inputs').select(['job_id', 'input']).execute();
       for (const row of inputs as { job_id: string; input: Buffer }[]) {
-        await db.updateTable('jobs').set({ input: JSON.stringify(v8.deserialize(gunzipSync(row.input))) }).where('id', '=', row.job_id).execute();
+        await db
+          .updateTable('jobs')
+          .set({ input: JSON.stringify(v8.deserialize(gunzipSync(row.input))) })
+          .where('id', '=', row.job_id)
+          .execute();
       }
       await db.schema.dropTable('job_inputs').execute();
     },

@@ -120,4 +120,3 @@ export interface Database {
   files: FilesTable;
   settings: SettingsTable;
 }
-

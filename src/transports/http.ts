@@ -98,12 +98,7 @@ export function jsonBody(): RequestHandler[] {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody || req.is(['application/json', 'application/*+json'])) return next();
-    next(
-      new OutcomeError(
-        'unsupported_media_type',
-        `Content-Type "${req.headers['content-type'] ?? '(none)'}" is not accepted; send a JSON body with Content-Type: application/json.`,
-      ),
-    );
+    next(new OutcomeError('unsupported_media_type', `Content-Type "${req.headers['content-type'] ?? '(none)'}" is not accepted; send a JSON body with Content-Type: application/json.`));
   };
   // Depth is checked once the JSON is parsed (V8 parses any depth), before anything walks it recursively.
   const shallow: RequestHandler = (req, _res, next) => {

@@ -18,4 +18,3 @@ export function mcpHttpHandler(deps: McpDeps): RequestHandler {
     await transport.handleRequest(req, res, req.body);
   };
 }
-

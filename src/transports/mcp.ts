@@ -2,11 +2,7 @@ import type { Logger } from 'pino';
 import { quote } from '../kernel/quote.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '../kernel/caller.js';
 import type { Catalogue } from '../kernel/catalogue.js';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
@@ -62,9 +58,7 @@ export function createMcpServer(deps: McpDeps, connection: McpConnection, log: L
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = catalogue.get(request.params.name);
     if (!tool) {
-      return errorResult(
-        new OutcomeError('not_found', `No tool named ${quote(request.params.name)}. Call tools/list for the tools this server has.`),
-      );
+      return errorResult(new OutcomeError('not_found', `No tool named ${quote(request.params.name)}. Call tools/list for the tools this server has.`));
     }
     const callCaller = caller ? await caller() : callerOfAuthInfo(extra.authInfo);
     if (!callCaller) {
@@ -91,10 +85,7 @@ export function createMcpServer(deps: McpDeps, connection: McpConnection, log: L
       const sampler: Sampler | undefined =
         connection.duplex && server.getClientCapabilities()?.sampling
           ? async ({ system, prompt, maxTokens, signal }) => {
-              const answer = await server.createMessage(
-                { systemPrompt: system, messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens },
-                { signal },
-              );
+              const answer = await server.createMessage({ systemPrompt: system, messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens }, { signal });
               return answer.content.type === 'text' ? answer.content.text : '';
             }
           : undefined;
@@ -107,10 +98,7 @@ export function createMcpServer(deps: McpDeps, connection: McpConnection, log: L
         waitMs: jobWaitMs,
         onProgress,
       });
-      const [structured, summary] =
-        outcome.kind === 'result'
-          ? [outcome.output, summarizeResult(tool, outcome.output)]
-          : [outcome.handle, summarizeJob(outcome.handle)];
+      const [structured, summary] = outcome.kind === 'result' ? [outcome.output, summarizeResult(tool, outcome.output)] : [outcome.handle, summarizeJob(outcome.handle)];
       return {
         content: [
           { type: 'text', text: summary },

@@ -30,7 +30,7 @@ const preferParameter = {
   name: 'Prefer',
   in: 'header',
   required: false,
-  description: 'RFC 7240: `respond-async` runs the call as a job (202 + job handle); `wait=N` waits up to N seconds for a job\'s result.',
+  description: "RFC 7240: `respond-async` runs the call as a job (202 + job handle); `wait=N` waits up to N seconds for a job's result.",
   schema: { type: 'string' },
 };
 
@@ -123,8 +123,7 @@ export function buildOpenApi(catalogue: Catalogue, serverUrl: string): Record<st
     info: {
       title: 'Agent Outcome API',
       version: packageInfo.version,
-      description:
-        'Finished business outcomes for AI agents in one call. The same tools are served over MCP (POST /mcp, Streamable HTTP, stateless) and here over REST.',
+      description: 'Finished business outcomes for AI agents in one call. The same tools are served over MCP (POST /mcp, Streamable HTTP, stateless) and here over REST.',
     },
     servers: [{ url: serverUrl }],
     paths,

@@ -32,7 +32,7 @@ function send(res: Response, response: PublicResponse): void {
 function sendErrorPage(req: Request, res: Response, error: OutcomeError): void {
   if (error.headers) res.set(error.headers);
   if (wantsJson(req)) {
-    send(res, { status: error.status, type: 'json', body: error.toEnvelope() as Record<string, unknown> });
+    send(res, { status: error.status, type: 'json', body: error.toEnvelope() });
     return;
   }
   const title = error.status === 404 ? 'Not found' : error.status === 429 ? 'Please wait' : 'Something is not right';

@@ -56,10 +56,7 @@ async function respond(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher,
       waitMs: (prefer.waitSeconds ?? 0) * 1000,
     });
     const headers: Record<string, string> = outcome.usage ? rateLimitHeaders(outcome.usage, new Date()) : {};
-    const applied = [
-      ...(prefer.respondAsync ? ['respond-async'] : []),
-      ...(prefer.waitSeconds !== undefined && (prefer.respondAsync || mayRunAsJob(tool)) ? [`wait=${prefer.waitSeconds}`] : []),
-    ];
+    const applied = [...(prefer.respondAsync ? ['respond-async'] : []), ...(prefer.waitSeconds !== undefined && (prefer.respondAsync || mayRunAsJob(tool)) ? [`wait=${prefer.waitSeconds}`] : [])];
     if (applied.length) headers['Preference-Applied'] = applied.join(', ');
     if (outcome.kind === 'job') {
       return { status: 202, headers: { ...headers, Location: outcome.handle.status_url }, body: outcome.handle };
@@ -86,9 +83,7 @@ function toolHandler(tool: Tool, catalogue: Catalogue, dispatcher: Dispatcher, a
     else {
       // The dispatcher authorizes each call; a replay skips it, so check the scope before one.
       access.authorize(tool, caller);
-      response = await access.idempotency.run(caller.accountId, key, fingerprint(req.method, req.baseUrl + req.path, req.body), () =>
-        respond(tool, catalogue, dispatcher, req, caller, hangUp.signal),
-      );
+      response = await access.idempotency.run(caller.accountId, key, fingerprint(req.method, req.baseUrl + req.path, req.body), () => respond(tool, catalogue, dispatcher, req, caller, hangUp.signal));
     }
     res.set(response.headers);
     if ('replayed' in response && response.replayed) res.set('Idempotent-Replayed', 'true');

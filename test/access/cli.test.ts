@@ -34,7 +34,21 @@ describe('the admin CLI', () => {
     expect(afterRevoke.keys[0].revoked_at).not.toBeNull();
 
     const seller = await run(
-      ['accounts', 'update', '--account', account_id, '--seller-name', 'Studio Ω', '--seller-address', 'Rue 1\\n75001 Paris', '--seller-tax-id', 'FR1', '--seller-email', 'hi@studio.example', '--json'],
+      [
+        'accounts',
+        'update',
+        '--account',
+        account_id,
+        '--seller-name',
+        'Studio Ω',
+        '--seller-address',
+        'Rue 1\\n75001 Paris',
+        '--seller-tax-id',
+        'FR1',
+        '--seller-email',
+        'hi@studio.example',
+        '--json',
+      ],
       { DATA_DIR: dir },
     );
     expect(JSON.parse(seller.stdout).seller).toEqual({ name: 'Studio Ω', address: 'Rue 1\n75001 Paris', tax_id: 'FR1', email: 'hi@studio.example' });
@@ -71,7 +85,7 @@ describe('first start', () => {
     const dir = tempDir();
     const child = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '0' } });
     try {
-      const url = await waitForListening(child as never);
+      const url = await waitForListening(child);
       const keyFile = path.join(dir, 'dev-key');
       const secret = fs.readFileSync(keyFile, 'utf8').trim();
       expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
@@ -90,14 +104,14 @@ describe('first start', () => {
     const again = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '0' } });
     let output = '';
     again.stderr.on('data', (chunk) => (output += chunk));
-    await waitForListening(again as never).finally(() => again.kill('SIGTERM'));
+    await waitForListening(again).finally(() => again.kill('SIGTERM'));
     expect(output).not.toContain('first start');
   });
 
   it('BOOTSTRAP=false creates nothing', async () => {
     const dir = tempDir();
     const child = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '0', BOOTSTRAP: 'false' } });
-    await waitForListening(child as never).finally(() => child.kill('SIGTERM'));
+    await waitForListening(child).finally(() => child.kill('SIGTERM'));
     expect(fs.existsSync(path.join(dir, 'dev-key'))).toBe(false);
   });
 
@@ -106,9 +120,7 @@ describe('first start', () => {
     const { account_id } = JSON.parse((await run(['accounts', 'create', '--name', 'Stdio', '--plan', 'starter', '--json', '--data-dir', dir])).stdout);
     const { secret } = JSON.parse((await run(['keys', 'create', '--account', account_id, '--scopes', 'usage:read', '--json', '--data-dir', dir])).stdout);
     const client = new Client({ name: 'stdio-key', version: '1' });
-    await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [cli, 'stdio'], env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, AGENT_KEY: secret }, stderr: 'pipe' }),
-    );
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'stdio'], env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, AGENT_KEY: secret }, stderr: 'pipe' }));
     const usage = (await client.callTool({ name: 'usage_get', arguments: {} })) as { structuredContent?: { account_id?: string } };
     expect(usage.structuredContent?.account_id).toBe(account_id);
     const refused = (await client.callTool({ name: 'job_status', arguments: { job_id: 'job_01aaaaaaaaaaaaaaaaaaaaaaaa' } })) as { isError?: boolean; content: Array<{ text?: string }> };
@@ -144,7 +156,11 @@ describe('secrets in logs', () => {
       await fetch(`${app.url}/api/agents/usage?token=${app.key}`, { headers: headers(extra.secret) });
       await fetch(`${app.url}/api/agents/test/broken`, { method: 'POST', headers: headers(app.key), body: '{}' });
       await fetch(`${app.url}/api/agents/usage`, { headers: headers(`${app.key}0`) });
-      await fetch(`${app.url}/mcp`, { method: 'POST', headers: { ...headers(extra.secret), accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      await fetch(`${app.url}/mcp`, {
+        method: 'POST',
+        headers: { ...headers(extra.secret), accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
       await fetch(`${app.url}/mcp`, { method: 'POST', headers: { ...headers('ak_nope'), accept: 'application/json, text/event-stream' }, body: '{}' });
       // A share link's token is a credential too.
       const invoice = await json(

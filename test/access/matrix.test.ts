@@ -158,7 +158,6 @@ describe('access control over the whole catalogue', () => {
     await client.close();
     expect((await app.api(`/api/agents/status/${job_id}`)).status).toBe(200);
   });
-
 });
 
 describe('failed authentication', () => {

@@ -53,8 +53,7 @@ describe('usage metering', () => {
 
   it('charges nothing for failed calls: invalid input, tool errors, failed jobs', async () => {
     const a = await app();
-    const post = (path: string, body: unknown) =>
-      a.api(`/api/agents${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) => a.api(`/api/agents${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await post('/test/echo', { message: 7 })).status).toBe(400);
     expect((await post('/test/broken', {})).status).toBe(500);
     const failedJob = await post('/test/slow', { key: 'metered-fail', fail: true });

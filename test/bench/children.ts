@@ -79,7 +79,10 @@ process.on('exit', () => {
   killAll();
   for (const dir of dirs) removeDir(dir);
 });
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   process.once(signal, () => {
     void stopAll().finally(() => process.exit(code));
   });

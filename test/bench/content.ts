@@ -3,7 +3,6 @@ import { articles } from '../content/articles.js';
 import { median, withBenchApp } from './in-process.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 
-
 /** About 5,000 words of real prose: the test articles repeated, paragraphs in a varying order. */
 function fiveThousandWords(): string {
   const paragraphs = articles.flatMap((article) => article.split('\n\n'));
@@ -42,7 +41,13 @@ export const contentRepurpose: Benchmark = {
       for (let i = 0; i < 100; i++) fromPrompt.push(await time({ prompt: `${prompts[i % prompts.length]} ${i}` }));
       for (let i = 0; i < 30; i++) fromSource.push(await time({ source_text: source }));
       return [
-        measuredRow({ name: 'content_repurpose from a prompt (template)', unit: 'ms', figure: median(fromPrompt), budget: { on: 'figure', op: '<=', limit: 10 }, details: { calls: fromPrompt.length } }),
+        measuredRow({
+          name: 'content_repurpose from a prompt (template)',
+          unit: 'ms',
+          figure: median(fromPrompt),
+          budget: { on: 'figure', op: '<=', limit: 10 },
+          details: { calls: fromPrompt.length },
+        }),
         measuredRow({
           name: `content_repurpose from ${source.split(/\s+/).length.toLocaleString('en-US')} words (template)`,
           unit: 'ms',

@@ -62,10 +62,7 @@ async function requestsPerSecond(options: Options): Promise<{ rps: number; detai
   const result = await autocannon({ ...options, ...load });
   for (const run of [result.warmup, result]) {
     if (run && failures(run) > 0) {
-      throw new Error(
-        `${options.method ?? 'GET'} ${options.url}: ${run.errors} errors, ${run.timeouts} timeouts, ` +
-          `status codes ${JSON.stringify(run.statusCodeStats)}`,
-      );
+      throw new Error(`${options.method ?? 'GET'} ${options.url}: ${run.errors} errors, ${run.timeouts} timeouts, ` + `status codes ${JSON.stringify(run.statusCodeStats)}`);
     }
   }
   const rps = result['2xx'] / result.duration;

@@ -8,10 +8,7 @@ import { removeDir, scratchDir } from './children.js';
  * Runs `measure` against an in-process app as production runs it (no output re-validation,
  * silent logs, no job worker), with a bootstrapped owner whose limit no run reaches.
  */
-export async function withBenchApp<T>(
-  prefix: string,
-  measure: (app: App, caller: Caller, owner: { accountId: string; secret: string }) => Promise<T>,
-): Promise<T> {
+export async function withBenchApp<T>(prefix: string, measure: (app: App, caller: Caller, owner: { accountId: string; secret: string }) => Promise<T>): Promise<T> {
   const dataDir = scratchDir(prefix);
   let app: App | undefined;
   try {

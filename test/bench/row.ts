@@ -28,19 +28,11 @@ export interface Benchmark {
   run(): Promise<Row[]>;
 }
 
-export function measuredRow(spec: {
-  name: string;
-  unit: string;
-  figure: number;
-  baseline?: { name: string; figure: number };
-  budget: Budget;
-  details?: Record<string, unknown>;
-}): Row {
+export function measuredRow(spec: { name: string; unit: string; figure: number; baseline?: { name: string; figure: number }; budget: Budget; details?: Record<string, unknown> }): Row {
   const baseline = spec.baseline ?? null;
   const ratio = baseline && baseline.figure > 0 ? spec.figure / baseline.figure : null;
   const checked = spec.budget.on === 'figure' ? spec.figure : ratio;
-  const pass =
-    checked !== null && Number.isFinite(checked) && (spec.budget.op === '>=' ? checked >= spec.budget.limit : checked <= spec.budget.limit);
+  const pass = checked !== null && Number.isFinite(checked) && (spec.budget.op === '>=' ? checked >= spec.budget.limit : checked <= spec.budget.limit);
   return { name: spec.name, unit: spec.unit, figure: spec.figure, baseline, ratio, budget: spec.budget, pass, details: spec.details };
 }
 

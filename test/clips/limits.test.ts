@@ -84,7 +84,12 @@ describe('a pathological transcript at the size limit', () => {
     ['"-->" over and over after a time', filled('00:00:01,000 ', '--> '), {}, (outcome) => expect(texts(outcome)).toHaveLength(1)],
     ['timing lines run into one line', filled('', '00:00:01,000 --> '), {}, refusedAt('cue 1 (line 1)', 'the end 00:00:01,000 is not after the start 00:00:01,000')],
     // The refusal quoted the whole 3 MB line: a 6 MB job error, written to the database on the serving thread.
-    ['timing lines run into one malformed line', filled('', '00:00:01,000 --> 00:00:0'), {}, refusedAt('cue 1 (line 1)', /^"00:00:01,000 --> 00:00:000:00:01,000 -->[^"]{40,80}…" has a malformed time;/)],
+    [
+      'timing lines run into one malformed line',
+      filled('', '00:00:01,000 --> 00:00:0'),
+      {},
+      refusedAt('cue 1 (line 1)', /^"00:00:01,000 --> 00:00:000:00:01,000 -->[^"]{40,80}…" has a malformed time;/),
+    ],
     ['nested brackets', filled('', '['), minute, (outcome) => expect(texts(outcome)).toHaveLength(1)],
     ['nested brackets in JSON', filled('[{"start": ', '['), {}, refusedAt('JSON', /^it is not valid JSON/)],
     ['lone surrogates', filled('', '\ud800'), minute, (outcome) => expect(texts(outcome)).toHaveLength(1)],

@@ -56,7 +56,7 @@ const trickyWords = ['R&D', '<b>bold</b>', 'a-->b', 'https://example.com/a/very/
 function spiced(cues: SyntheticCue[], seed: number): SyntheticCue[] {
   let index = 0;
   return cues.map((cue) => {
-    const words = cue.words.map((word) => ((index += 1) * 7 + seed) % 19 === 0 ? { ...word, word: trickyWords[index % trickyWords.length] as string } : word);
+    const words = cue.words.map((word) => (((index += 1) * 7 + seed) % 19 === 0 ? { ...word, word: trickyWords[index % trickyWords.length] as string } : word));
     return { ...cue, words, text: words.map((word) => word.word).join(' ') };
   });
 }
@@ -199,7 +199,7 @@ async function checkPlan(plan: Omit<ClipPlan, 'plan_id' | 'created_at'>, input: 
       expect(paragraphs.at(-1)).toBe(post.hashtags.join(' '));
       expect(paragraphs).toHaveLength(1 + (post.platform === 'youtube_shorts' ? 0 : 1) + (input.title ? 1 : 0) + 1);
       expect(post.length).toBe([...post.text].length);
-      expect(post.length).toBeLessThanOrEqual(platformRules[post.platform as Platform].captionLimit);
+      expect(post.length).toBeLessThanOrEqual(platformRules[post.platform].captionLimit);
       expect(post.length).toBeLessThanOrEqual(2200);
     }
 
@@ -279,7 +279,11 @@ describe('clips_factory plans (properties)', () => {
     await fc.assert(
       fc.asyncProperty(inputArbitrary, async ({ input }) => {
         // A refusal (speech shorter than min_seconds) is the same refusal.
-        const outcome = (plan: Promise<unknown>) => plan.then((value) => ({ value }), (error: { code: string; message: string }) => ({ code: error.code, message: error.message }));
+        const outcome = (plan: Promise<unknown>) =>
+          plan.then(
+            (value) => ({ value }),
+            (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
+          );
         const [first, second] = [await outcome(buildPlan(input)), await outcome(buildPlan(structuredClone(input)))];
         expect(second).toEqual(first);
       }),
@@ -314,7 +318,7 @@ describe('clips_factory plans (properties)', () => {
     await checkPlan(plan, input, 'youtube');
   });
 
-  it('names who speaks (the transcript\'s labels, else the hint) and says when scoring is English-only', async () => {
+  it("names who speaks (the transcript's labels, else the hint) and says when scoring is English-only", async () => {
     const cues = syntheticTalk(4, 3);
     const labelled = cues.map((cue) => ({ start: cue.start, end: cue.end, text: cue.text, speaker: 'Ada' }));
     const fromLabels = await buildPlan(factoryInputSchema.parse({ transcript: labelled, speakers: ['Grace'] }));
@@ -410,7 +414,12 @@ describe('clips_factory and clips_get over REST and MCP', () => {
     expect(final.status).toBe('succeeded');
     expect(final.result.plan_id).not.toBe(plan.plan_id);
     const { plan_id: _id, created_at: _at, next_actions: _next, ...content } = plan;
-    expect(final.result).toEqual({ ...content, plan_id: final.result.plan_id, created_at: final.result.created_at, next_actions: [expect.objectContaining({ tool: 'clips_get', arguments: { plan_id: final.result.plan_id } })] });
+    expect(final.result).toEqual({
+      ...content,
+      plan_id: final.result.plan_id,
+      created_at: final.result.created_at,
+      next_actions: [expect.objectContaining({ tool: 'clips_get', arguments: { plan_id: final.result.plan_id } })],
+    });
 
     const again = await app.api(`/api/agents/clips/${plan.plan_id}`);
     expect(again.status).toBe(200);
@@ -468,7 +477,12 @@ describe('clips_factory and clips_get over REST and MCP', () => {
   it('charges nothing for a job that fails, and says why', async () => {
     const before = await usage();
     // Over 20 minutes by its last segment, so it runs as a job; its second segment ends before it starts.
-    const response = await post({ transcript: [{ start: 0, end: 30, text: 'Hello there.' }, { start: 1500, end: 1400, text: 'Backwards.' }] });
+    const response = await post({
+      transcript: [
+        { start: 0, end: 30, text: 'Hello there.' },
+        { start: 1500, end: 1400, text: 'Backwards.' },
+      ],
+    });
     expect(response.status).toBe(202);
     const { final } = await follow((await json(response)).job_id);
     expect(final.status).toBe('failed');

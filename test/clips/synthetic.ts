@@ -75,8 +75,7 @@ export function syntheticTalk(minutes: number, seed = 7, topicMinutes = 6): Synt
 const round = (value: number) => Math.round(value * 1000) / 1000;
 const cueOf = (words: SyntheticCue['words']): SyntheticCue => ({ start: words[0]!.start, end: words.at(-1)!.end, text: words.map((word) => word.word).join(' '), words });
 
-export const asSrt = (cues: readonly SyntheticCue[]) =>
-  cues.map((cue, index) => `${index + 1}\n${timestamp(cue.start * 1000, ',')} --> ${timestamp(cue.end * 1000, ',')}\n${cue.text}\n`).join('\n');
+export const asSrt = (cues: readonly SyntheticCue[]) => cues.map((cue, index) => `${index + 1}\n${timestamp(cue.start * 1000, ',')} --> ${timestamp(cue.end * 1000, ',')}\n${cue.text}\n`).join('\n');
 
 export const asVtt = (cues: readonly SyntheticCue[]) => `WEBVTT\n\n${cues.map((cue) => `${timestamp(cue.start * 1000)} --> ${timestamp(cue.end * 1000)}\n${cue.text}\n`).join('\n')}`;
 

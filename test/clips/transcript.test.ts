@@ -82,11 +82,7 @@ describe('SRT', () => {
     await expectRefusal(srt, 'cue 2 (line 6)', `"00:00:03,000 -> 00:00:04,000" is not a timing line; ${srtArrow}`);
   });
 
-  it.each([
-    ['00:00:03,000 - 00:00:04,000'],
-    ['00:00:03,000 => 00:00:04,000'],
-    ['00:00:03,000 —> 00:00:04,000'],
-  ])('refuses the arrow in %j', async (timing) => {
+  it.each([['00:00:03,000 - 00:00:04,000'], ['00:00:03,000 => 00:00:04,000'], ['00:00:03,000 —> 00:00:04,000']])('refuses the arrow in %j', async (timing) => {
     await expectRefusal(`1\n${timing}\nA\n`, 'cue 1 (line 2)', `"${timing}" is not a timing line; ${srtArrow}`);
   });
 
@@ -225,9 +221,21 @@ describe('WebVTT', () => {
   });
 
   it('refuses a cue right under the header, or under a NOTE, without a blank line', async () => {
-    await expectRefusal('WEBVTT\nKind: captions\n00:00:01.000 --> 00:00:02.000\nA\n', 'cue 1 (line 3)', 'a blank line is missing before this timing line (without it, it is read as part of the WEBVTT header above)');
-    await expectRefusal('WEBVTT\n\nNOTE hi\n00:00:01.000 --> 00:00:02.000\nA\n', 'cue 1 (line 4)', 'a blank line is missing before this timing line (without it, it is read as part of the NOTE block above)');
-    await expectRefusal('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nA\n00:00:03.000 --> 00:00:04.000\nB\n', 'cue 2 (line 5)', 'a blank line is missing before this timing line (without it, it is read as part of the cue above)');
+    await expectRefusal(
+      'WEBVTT\nKind: captions\n00:00:01.000 --> 00:00:02.000\nA\n',
+      'cue 1 (line 3)',
+      'a blank line is missing before this timing line (without it, it is read as part of the WEBVTT header above)',
+    );
+    await expectRefusal(
+      'WEBVTT\n\nNOTE hi\n00:00:01.000 --> 00:00:02.000\nA\n',
+      'cue 1 (line 4)',
+      'a blank line is missing before this timing line (without it, it is read as part of the NOTE block above)',
+    );
+    await expectRefusal(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nA\n00:00:03.000 --> 00:00:04.000\nB\n',
+      'cue 2 (line 5)',
+      'a blank line is missing before this timing line (without it, it is read as part of the cue above)',
+    );
   });
 
   it('refuses SRT commas, malformed arrows and reversed times with the WebVTT form', async () => {
@@ -403,7 +411,19 @@ describe('JSON segments', () => {
           { start: 0.5, end: 1.1, word: ' there.', probability: 0.95 },
         ],
       },
-      { id: 1, seek: 0, start: 2.5, end: 4, text: ' How are you?', speaker: 'SPEAKER_01', words: [{ start: 2.6, end: 2.5, word: ' How' }, { start: 2.9, end: 3.2, text: 'are' }, { start: 3.3, end: 3.9, word: '  ' }] },
+      {
+        id: 1,
+        seek: 0,
+        start: 2.5,
+        end: 4,
+        text: ' How are you?',
+        speaker: 'SPEAKER_01',
+        words: [
+          { start: 2.6, end: 2.5, word: ' How' },
+          { start: 2.9, end: 3.2, text: 'are' },
+          { start: 3.3, end: 3.9, word: '  ' },
+        ],
+      },
     ],
   };
   const expected = [
@@ -463,7 +483,11 @@ describe('JSON segments', () => {
   it('refuses a missing text, a bad word and a negative start with their paths', async () => {
     await expectRefusal('[{"start":0,"end":1,"text":"a"},{"start":1,"end":2}]', 'segment 2 (transcript[1].text)', `Invalid input: expected string, received undefined; ${shape}`);
     await expectRefusal('{"segments":[{"start":0,"end":1}]}', 'segment 1 (transcript.segments[0].text)', `Invalid input: expected string, received undefined; ${shape}`);
-    await expectRefusal([{ start: 0, end: 1, text: 'a', words: [{ start: 'x', end: 1, word: 'a' }] }] as never, 'segment 1 (transcript[0].words[0].start)', `Invalid input: expected number, received string; ${shape}`);
+    await expectRefusal(
+      [{ start: 0, end: 1, text: 'a', words: [{ start: 'x', end: 1, word: 'a' }] }] as never,
+      'segment 1 (transcript[0].words[0].start)',
+      `Invalid input: expected number, received string; ${shape}`,
+    );
     await expectRefusal('[{"start":-1,"end":1,"text":"a"}]', 'segment 1 (transcript[0].start)', `Too small: expected number to be >=0; ${shape}`);
   });
 
@@ -609,7 +633,12 @@ describe('over REST', () => {
   });
 
   it('answers a bad JSON segment and untimed text without duration_seconds with 400 and the reason', async () => {
-    const segment = await post({ transcript: [{ start: 0, end: 1, text: 'a' }, { start: 2, end: 1, text: 'b' }] });
+    const segment = await post({
+      transcript: [
+        { start: 0, end: 1, text: 'a' },
+        { start: 2, end: 1, text: 'b' },
+      ],
+    });
     expect(segment.status).toBe(400);
     expect((await json(segment)).error).toMatchObject({ code: 'invalid_input', details: { where: 'segment 2 (transcript[1].end)' } });
     const text = await post({ transcript: 'Just some words without any timestamps at all.' });

@@ -164,10 +164,7 @@ describe('generate with an OpenAI-compatible LLM', () => {
 
   it('sends the API key as a bearer token and never repeats it in a warning', async () => {
     const apiKey = 'sk-test-0123456789abcdef';
-    const { fake, llm } = await fakeLlm(
-      [{ status: 401, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${apiKey}.` } }) }],
-      { apiKey },
-    );
+    const { fake, llm } = await fakeLlm([{ status: 401, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${apiKey}.` } }) }], { apiKey });
 
     const result = await generate(copyRequest(), llm);
 
@@ -219,10 +216,7 @@ describe('generate through MCP sampling', () => {
     const received: Array<CreateMessageRequest['params']> = [];
     const answers = [...(options.answers ?? [])];
     const server = new Server({ name: 'generate-test-server', version: '1.0.0' }, { capabilities: {} });
-    const client = new Client(
-      { name: 'generate-test-client', version: '1.0.0' },
-      { capabilities: options.sampling ? { sampling: {} } : {} },
-    );
+    const client = new Client({ name: 'generate-test-client', version: '1.0.0' }, { capabilities: options.sampling ? { sampling: {} } : {} });
     if (options.sampling) {
       client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
         received.push(request.params);

@@ -32,8 +32,7 @@ const strings = (value: unknown): string[] =>
 
 describe('content_repurpose (template composer)', () => {
   let app: StartedApp;
-  const repurpose = (body: unknown) =>
-    app.api('/api/agents/content/repurpose', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const repurpose = (body: unknown) => app.api('/api/agents/content/repurpose', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   beforeAll(async () => {
     app = await startApp({ AUTH_MAX_FAILURES: '100000' });
     await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
@@ -58,8 +57,14 @@ describe('content_repurpose (template composer)', () => {
             for (const check of block.checks) expect(check.ok, `${block.id}.${check.rule} = ${check.value} (limit ${check.limit}) for "${topic}"`).toBe(true);
             for (const text of strings(block)) expect(text).not.toMatch(markers);
             // The topic's key words appear in every block.
-            const words = topic.toLowerCase().split(/\W+/).filter((w) => w.length > 4);
-            expect(words.some((word) => JSON.stringify(block).toLowerCase().includes(word)), `${block.id} mentions "${topic}"`).toBe(true);
+            const words = topic
+              .toLowerCase()
+              .split(/\W+/)
+              .filter((w) => w.length > 4);
+            expect(
+              words.some((word) => JSON.stringify(block).toLowerCase().includes(word)),
+              `${block.id} mentions "${topic}"`,
+            ).toBe(true);
           }
           const thread = pack.blocks.find((b: { id: string }) => b.id === 'x_thread');
           for (const tweet of thread.tweets) expect(twitterText.parseTweet(tweet).weightedLength).toBeLessThanOrEqual(280);
@@ -72,7 +77,9 @@ describe('content_repurpose (template composer)', () => {
   });
 
   it('renders each channel as the issue asks', async () => {
-    const pack = await json(await repurpose({ prompt: 'sourdough baking for beginners', generator: 'template', cta: { text: 'Join the class', url: 'https://bake.example/join' }, channels: ['blog', 'email', 'linkedin'] }));
+    const pack = await json(
+      await repurpose({ prompt: 'sourdough baking for beginners', generator: 'template', cta: { text: 'Join the class', url: 'https://bake.example/join' }, channels: ['blog', 'email', 'linkedin'] }),
+    );
     const [blog, linkedin, email] = pack.blocks;
     expect(blog).toMatchObject({ channel: 'blog', slug: expect.stringMatching(/^[a-z0-9-]+$/) });
     expect(blog.markdown.match(/^## /gm).length).toBeGreaterThanOrEqual(2);
@@ -87,7 +94,7 @@ describe('content_repurpose (template composer)', () => {
     expect(pack.blocks).toHaveLength(3);
   });
 
-  it('cites the caller\'s links in the blog and the email', async () => {
+  it("cites the caller's links in the blog and the email", async () => {
     const pack = await json(await repurpose({ prompt: 'composting in a small apartment', links: ['https://compost.example/guide'], generator: 'template', channels: ['blog', 'email'] }));
     expect(pack.blocks[0].markdown).toContain('## Further reading\n\n- <https://compost.example/guide>');
     expect(pack.blocks[1].text).toContain('https://compost.example/guide');
@@ -100,7 +107,7 @@ describe('content_repurpose (template composer)', () => {
     expect(pack.blocks[0].html).toContain('&lt;script&gt;');
   });
 
-  it('builds the pack from the source text: every cited sentence is the source\'s own', async () => {
+  it("builds the pack from the source text: every cited sentence is the source's own", async () => {
     for (const article of articles) {
       const pack = await json(await repurpose({ source_text: article, generator: 'template' }));
       const sentences = sentencesOf(article);
@@ -128,7 +135,9 @@ describe('content_repurpose (template composer)', () => {
   it('content_revise changes exactly one block, keeps earlier versions readable, and reports what it could not do', async () => {
     const pack = await json(await repurpose({ prompt: 'marathon training after 40', generator: 'template' }));
     const revise = (body: unknown) => app.api('/api/agents/content/revise', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const revised = await json(await revise({ pack_id: pack.pack_id, block_id: 'email', instructions: "change the subject to 'Marathon training after 40: start here'. Translate it to French", generator: 'template' }));
+    const revised = await json(
+      await revise({ pack_id: pack.pack_id, block_id: 'email', instructions: "change the subject to 'Marathon training after 40: start here'. Translate it to French", generator: 'template' }),
+    );
     expect(revised.version).toBe(2);
     expect(revised.changed_block).toBe('email');
     expect(revised.applied).toHaveLength(1);
@@ -171,7 +180,13 @@ describe('content_repurpose through a model', () => {
     const app = await startApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', AUTH_MAX_FAILURES: '100000' });
     try {
       const call = () =>
-        app.api('/api/agents/content/repurpose', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'remote onboarding for engineering teams', channels: ['linkedin'] }) }).then(json);
+        app
+          .api('/api/agents/content/repurpose', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ prompt: 'remote onboarding for engineering teams', channels: ['linkedin'] }),
+          })
+          .then(json);
       const first = await call();
       expect(first.meta).toMatchObject({ generator: 'llm', warnings: [] });
       expect(first.blocks[0].text).toContain('Remote onboarding is a product.');
@@ -186,7 +201,7 @@ describe('content_repurpose through a model', () => {
     }
   });
 
-  it('uses the MCP client\'s own model through sampling (stdio), validated against the schema', async () => {
+  it("uses the MCP client's own model through sampling (stdio), validated against the schema", async () => {
     const client = new Client({ name: 'sampler', version: '1' }, { capabilities: { sampling: {} } });
     const prompts: string[] = [];
     client.setRequestHandler(CreateMessageRequestSchema, async (request) => {

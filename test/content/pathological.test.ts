@@ -10,8 +10,7 @@ const budgetMs = 2000;
 
 describe('content_repurpose on hostile source_text at the 100k limit', () => {
   let app: StartedApp;
-  const repurpose = (body: unknown) =>
-    app.api('/api/agents/content/repurpose', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const repurpose = (body: unknown) => app.api('/api/agents/content/repurpose', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   beforeAll(async () => {
     app = await startApp({ AUTH_MAX_FAILURES: '100000' });
     await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
@@ -41,7 +40,10 @@ describe('content_repurpose on hostile source_text at the 100k limit', () => {
       }
       if (shape.kept) {
         // Nothing cut off: the tweets without their numbers give the text back, whitespace aside.
-        const text = tweets.map((tweet) => tweet.replace(/^\d+\/\d+ /, '')).join('').replace(/\s+/g, '');
+        const text = tweets
+          .map((tweet) => tweet.replace(/^\d+\/\d+ /, ''))
+          .join('')
+          .replace(/\s+/g, '');
         expect(text.includes(shape.kept.replace(/\s+/g, '')), 'the thread keeps the whole text').toBe(true);
       }
     });

@@ -36,16 +36,43 @@ describe('fitThread', () => {
   it('packs ordinary text exactly as before', () => {
     const words = fc.oneof(
       fc.constantFrom(
-        'the', 'bakery', 'sourdough,', 'Saturday.', '18%', '“quoted”', '#Baking', '@bakery', '$5', 'https://example.com/a/long/path?q=1',
-        'example.com', 'x.co', '漢字', 'かな', '한글', 'שלום', 'مرحبا', '😀', '👨‍👩‍👧‍👦', '🇺🇸', 'café', 'cafe\u0301', 'https://bake.example/join',
+        'the',
+        'bakery',
+        'sourdough,',
+        'Saturday.',
+        '18%',
+        '“quoted”',
+        '#Baking',
+        '@bakery',
+        '$5',
+        'https://example.com/a/long/path?q=1',
+        'example.com',
+        'x.co',
+        '漢字',
+        'かな',
+        '한글',
+        'שלום',
+        'مرحبا',
+        '😀',
+        '👨‍👩‍👧‍👦',
+        '🇺🇸',
+        'café',
+        'cafe\u0301',
+        'https://bake.example/join',
       ),
       fc.webUrl({ withQueryParameters: true, withFragments: true }).filter((url) => url.length <= 280),
       fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
     );
     fc.assert(
-      fc.property(fc.array(fc.array(words, { minLength: 1, maxLength: 120 }).map((list) => list.join(' ')), { minLength: 1, maxLength: 8 }), (tweets) => {
-        expect(fitThread(tweets).tweets).toEqual(reference(tweets));
-      }),
+      fc.property(
+        fc.array(
+          fc.array(words, { minLength: 1, maxLength: 120 }).map((list) => list.join(' ')),
+          { minLength: 1, maxLength: 8 },
+        ),
+        (tweets) => {
+          expect(fitThread(tweets).tweets).toEqual(reference(tweets));
+        },
+      ),
       { numRuns: 300 },
     );
     for (const article of articles) {
@@ -82,15 +109,21 @@ describe('fitThread', () => {
       fc.webUrl(),
     );
     fc.assert(
-      fc.property(fc.array(fc.array(chunk, { maxLength: 8 }).map((list) => list.join('')), { minLength: 1, maxLength: 4 }), (texts) => {
-        const { tweets, longest } = fitThread(texts);
-        for (const [i, tweet] of tweets.entries()) {
-          expect(tweet.startsWith(`${i + 1}/${tweets.length} `)).toBe(true);
-          expect(weight(tweet)).toBeLessThanOrEqual(280);
-        }
-        expect(longest).toBe(Math.max(0, ...tweets.map(weight)));
-        expect(unnumbered(tweets).join('').replace(/\s+/g, '')).toBe(texts.join('').replace(/\s+/g, ''));
-      }),
+      fc.property(
+        fc.array(
+          fc.array(chunk, { maxLength: 8 }).map((list) => list.join('')),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (texts) => {
+          const { tweets, longest } = fitThread(texts);
+          for (const [i, tweet] of tweets.entries()) {
+            expect(tweet.startsWith(`${i + 1}/${tweets.length} `)).toBe(true);
+            expect(weight(tweet)).toBeLessThanOrEqual(280);
+          }
+          expect(longest).toBe(Math.max(0, ...tweets.map(weight)));
+          expect(unnumbered(tweets).join('').replace(/\s+/g, '')).toBe(texts.join('').replace(/\s+/g, ''));
+        },
+      ),
       { numRuns: 150 },
     );
   });

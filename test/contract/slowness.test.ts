@@ -90,8 +90,7 @@ function schemasAt(schema: JsonSchema, path: Path): JsonSchema[] {
   return nodes;
 }
 
-const maxLengthAt = (schema: JsonSchema, path: Path) =>
-  Math.max(0, ...schemasAt(schema, path).map((node) => (node as { maxLength?: number }).maxLength ?? 0)) || unboundedLength;
+const maxLengthAt = (schema: JsonSchema, path: Path) => Math.max(0, ...schemasAt(schema, path).map((node) => (node as { maxLength?: number }).maxLength ?? 0)) || unboundedLength;
 
 function withValue(base: Record<string, unknown>, path: Path, value: string): Record<string, unknown> {
   const copy = structuredClone(base);
@@ -101,7 +100,10 @@ function withValue(base: Record<string, unknown>, path: Path, value: string): Re
   return copy;
 }
 
-const srt = Array.from({ length: 40 }, (_, i) => `${i + 1}\n00:00:${String(i).padStart(2, '0')},000 --> 00:00:${String(i).padStart(2, '0')},900\nSentence number ${i + 1} of a talk about building things.\n`).join('\n');
+const srt = Array.from(
+  { length: 40 },
+  (_, i) => `${i + 1}\n00:00:${String(i).padStart(2, '0')},000 --> 00:00:${String(i).padStart(2, '0')},900\nSentence number ${i + 1} of a talk about building things.\n`,
+).join('\n');
 
 describe('the slowness fuzz', () => {
   let app: Served;
@@ -134,7 +136,17 @@ describe('the slowness fuzz', () => {
       invoice_create: [{ ...invoice, idempotency_key: 'slowness-fuzz' }],
       invoice_confirm: [{ draft_id: 'drf_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
       invoice_get: [{ invoice_id: 'inv_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
-      content_repurpose: [{ prompt: 'Write about caring for houseplants in winter', source_text: articles[0], tone: 'friendly', audience: 'new plant owners', brand: 'Leafy', cta: { text: 'Shop plants', url: 'https://leafy.example/shop' }, links: ['https://leafy.example/guide'] }],
+      content_repurpose: [
+        {
+          prompt: 'Write about caring for houseplants in winter',
+          source_text: articles[0],
+          tone: 'friendly',
+          audience: 'new plant owners',
+          brand: 'Leafy',
+          cta: { text: 'Shop plants', url: 'https://leafy.example/shop' },
+          links: ['https://leafy.example/guide'],
+        },
+      ],
       content_revise: [{ pack_id: pack.pack_id, block_id: 'blog', instructions: 'change the title to "Winter care"' }],
       content_get: [{ pack_id: pack.pack_id }],
       widget_generate: [
@@ -142,24 +154,55 @@ describe('the slowness fuzz', () => {
           prompt: 'A landing page for Zen Yoga, a studio in Austin for busy parents: classes $25, monthly $120.',
           brand: { name: 'Zen Yoga', colors: { primary: '#2e7d32', accent: '#ffb300', background: '#ffffff', text: '#111111' }, logo_url: 'https://cdn.example.com/logo.png', tone: 'calm' },
           content: {
-            title: 'Zen Yoga Austin', description: 'Yoga classes for busy parents.', eyebrow: 'New', headline: 'Breathe again', subheadline: 'Short classes that fit your day.',
-            cta_text: 'Book a class', cta_url: 'https://zen.example/book', features_heading: 'Why us', features: [{ title: 'Short', text: 'Classes last 30 minutes.' }],
-            testimonials: [{ quote: 'It helped me.', name: 'Ana', role: 'Parent' }], pricing: [{ name: 'Drop-in', price: '$25', period: 'class', description: 'One class', features: ['Mat included'], cta_text: 'Book' }],
-            faq: [{ question: 'Do I need a mat?', answer: 'No, we have mats.' }], form_heading: 'Book', form_text: 'Tell us when.', button_text: 'Send', success_message: 'Thanks!',
-            closing_headline: 'See you soon', footer_text: 'Zen Yoga, Austin', contact_email: 'hi@zen.example', deadline: '2027-01-01T10:00:00Z', lang: 'en',
-            form_fields: [{ name: 'email', label: 'Email', type: 'email' }, { name: 'slot', label: 'Slot', type: 'select', options: ['Morning', 'Evening'], placeholder: 'Pick one' }],
+            title: 'Zen Yoga Austin',
+            description: 'Yoga classes for busy parents.',
+            eyebrow: 'New',
+            headline: 'Breathe again',
+            subheadline: 'Short classes that fit your day.',
+            cta_text: 'Book a class',
+            cta_url: 'https://zen.example/book',
+            features_heading: 'Why us',
+            features: [{ title: 'Short', text: 'Classes last 30 minutes.' }],
+            testimonials: [{ quote: 'It helped me.', name: 'Ana', role: 'Parent' }],
+            pricing: [{ name: 'Drop-in', price: '$25', period: 'class', description: 'One class', features: ['Mat included'], cta_text: 'Book' }],
+            faq: [{ question: 'Do I need a mat?', answer: 'No, we have mats.' }],
+            form_heading: 'Book',
+            form_text: 'Tell us when.',
+            button_text: 'Send',
+            success_message: 'Thanks!',
+            closing_headline: 'See you soon',
+            footer_text: 'Zen Yoga, Austin',
+            contact_email: 'hi@zen.example',
+            deadline: '2027-01-01T10:00:00Z',
+            lang: 'en',
+            form_fields: [
+              { name: 'email', label: 'Email', type: 'email' },
+              { name: 'slot', label: 'Slot', type: 'select', options: ['Morning', 'Evening'], placeholder: 'Pick one' },
+            ],
           },
         },
       ],
       widget_revise: [
         { widget_id: widget.widget_id, instructions: 'make the button green and change the headline to "Ship faster"' },
-        { widget_id: widget.widget_id, operations: [{ op: 'set_text', section_id: 'hero', field: 'headline', value: 'New headline' }, { op: 'set_cta', section_id: 'hero', text: 'Go', url: 'https://zen.example/go' }, { op: 'set_meta', title: 'T', description: 'D', lang: 'en' }] },
+        {
+          widget_id: widget.widget_id,
+          operations: [
+            { op: 'set_text', section_id: 'hero', field: 'headline', value: 'New headline' },
+            { op: 'set_cta', section_id: 'hero', text: 'Go', url: 'https://zen.example/go' },
+            { op: 'set_meta', title: 'T', description: 'D', lang: 'en' },
+          ],
+        },
       ],
       widget_get: [{ widget_id: widget.widget_id }],
       widget_submissions: [{ widget_id: widget.widget_id, format: 'csv' }],
       clips_factory: [
         { transcript: srt, title: 'A talk', speakers: ['Ana'], language: 'en' },
-        { transcript: [{ start: 0, end: 5, text: 'A first segment of speech.', speaker: 'Ana' }, { start: 5, end: 9, text: 'A second segment.', speaker: 'Ben' }] },
+        {
+          transcript: [
+            { start: 0, end: 5, text: 'A first segment of speech.', speaker: 'Ana' },
+            { start: 5, end: 9, text: 'A second segment.', speaker: 'Ben' },
+          ],
+        },
       ],
       clips_get: [{ plan_id: 'clp_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
     });
@@ -347,7 +390,9 @@ async function callToEnd(app: Served, name: string, input: Record<string, unknow
   // Lone surrogates cannot be percent-encoded as UTF-8: they go out as the bytes of one (ED A0 80), as an attacker would send them.
   const encode = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDFFF]/g, '\uFFFD')).replaceAll('%EF%BF%BD', '%ED%A0%80');
   const path = `/api/agents${params.reduce((route, { param, field }) => route.replace(`:${param}`, encode(String(input[field]))), tool.route.path)}`;
-  const query = Object.entries(rest).map(([key, value]) => `${encode(key)}=${encode(String(value))}`).join('&');
+  const query = Object.entries(rest)
+    .map(([key, value]) => `${encode(key)}=${encode(String(value))}`)
+    .join('&');
   const response = await app.api(reads ? `${path}?${query}` : path, {
     method: tool.route.method,
     headers: { 'content-type': 'application/json' },
@@ -356,9 +401,13 @@ async function callToEnd(app: Served, name: string, input: Record<string, unknow
   const body = await response.text();
   if (response.status !== 202) return { status: response.status, errorBytes: response.status >= 400 ? body.length : 0 };
   const { job_id } = JSON.parse(body) as { job_id: string };
-  const job = await pollUntil(async () => {
-    const status = await json(await app.api(`/api/agents/status/${job_id}`));
-    return ['succeeded', 'failed', 'canceled'].includes(status.status) ? status : undefined;
-  }, 60_000, 20);
+  const job = await pollUntil(
+    async () => {
+      const status = await json(await app.api(`/api/agents/status/${job_id}`));
+      return ['succeeded', 'failed', 'canceled'].includes(status.status) ? status : undefined;
+    },
+    60_000,
+    20,
+  );
   return { status: job.status === 'succeeded' ? 200 : job.error?.code === 'internal' ? 500 : 400, errorBytes: job.error ? JSON.stringify(job.error).length : 0 };
 }

@@ -6,7 +6,11 @@ import type { Task } from '../../src/kernel/task.js';
 import { root } from '../helpers.js';
 
 const isTask = (value: unknown): value is Task<unknown, unknown> =>
-  typeof value === 'object' && value !== null && typeof (value as Task<unknown, unknown>).name === 'string' && typeof (value as Task<unknown, unknown>).run === 'function' && typeof (value as Task<unknown, unknown>).describe === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Task<unknown, unknown>).name === 'string' &&
+  typeof (value as Task<unknown, unknown>).run === 'function' &&
+  typeof (value as Task<unknown, unknown>).describe === 'function';
 
 describe('the compute tasks', () => {
   it('lists every task an outcome defines, once: a task missing from tools/tasks.ts would fail at run time', async () => {
@@ -15,7 +19,11 @@ describe('the compute tasks', () => {
       const file = path.join(root, 'tools', outcome, 'tasks.ts');
       if (!fs.existsSync(file)) continue;
       const module = (await import(file)) as Record<string, unknown>;
-      defined.push(...Object.values(module).filter(isTask).map((task) => task.name));
+      defined.push(
+        ...Object.values(module)
+          .filter(isTask)
+          .map((task) => task.name),
+      );
     }
     const listed = tasks.map((task) => task.name);
     expect(new Set(listed).size).toBe(listed.length);

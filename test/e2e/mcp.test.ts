@@ -49,11 +49,9 @@ function conversation(name: string, connect: () => Promise<Transport>, options: 
 
     it.runIf(options.testTools)('waits for a job tool, relaying progress, and returns its result', async () => {
       const progress: number[] = [];
-      const result = (await client.callTool(
-        { name: 'test_slow_job', arguments: { key: `${name}-progress`, ms: 400, steps: 4 } },
-        undefined,
-        { onprogress: (event) => progress.push(event.progress) },
-      )) as ToolResult;
+      const result = (await client.callTool({ name: 'test_slow_job', arguments: { key: `${name}-progress`, ms: 400, steps: 4 } }, undefined, {
+        onprogress: (event) => progress.push(event.progress),
+      })) as ToolResult;
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual({ key: `${name}-progress`, runs: 1, next_actions: [] });
       expect(result.content[0]?.text).toContain('Slow job (test tool): done');

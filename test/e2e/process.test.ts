@@ -15,8 +15,7 @@ function serve(dataDir: string, env: Record<string, string> = {}) {
   return child;
 }
 
-const exited = (child: ReturnType<typeof spawnTestCli>) =>
-  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exited = (child: ReturnType<typeof spawnTestCli>) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 /** The key a first start wrote for its local owner. */
 const devKey = (dataDir: string) => fs.readFileSync(path.join(dataDir, 'dev-key'), 'utf8').trim();
@@ -67,10 +66,14 @@ describe('the server process', () => {
         return (await json(response)).job_id as string;
       }),
     );
-    await pollUntil(async () => {
-      const statuses = await Promise.all(jobIds.map((id) => statusOf(url, id)));
-      return statuses.every((status) => status.status === 'succeeded') ? true : undefined;
-    }, 30_000, 200);
+    await pollUntil(
+      async () => {
+        const statuses = await Promise.all(jobIds.map((id) => statusOf(url, id)));
+        return statuses.every((status) => status.status === 'succeeded') ? true : undefined;
+      },
+      30_000,
+      200,
+    );
     const lines = fs.readFileSync(effects, 'utf8').trim().split('\n');
     const byKey = new Map<string, number>();
     for (const line of lines) byKey.set(line.split(' ')[0] as string, (byKey.get(line.split(' ')[0] as string) ?? 0) + 1);

@@ -183,12 +183,18 @@ describe('invoices', () => {
     expect((await json(refused)).error.code).toBe('payment_processor_not_configured');
     const created = await post(noStripe, '/invoice/create', { ...acmeInvoice, payment_link: true });
     expect((await json(created)).error.code).toBe('payment_processor_not_configured');
-    const count = await invoiceDb(noStripe.store).selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await invoiceDb(noStripe.store)
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
   it('input that cannot be an invoice is a 400 naming the field and what it takes, and stores nothing', async () => {
-    const before = await invoiceDb(app.store).selectFrom('invoice_drafts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await invoiceDb(app.store)
+      .selectFrom('invoice_drafts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const line = acmeInvoice.line_items[0]!;
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ line_items: [{ ...line, unit_price: 5e-324 }] }, /line_items\[0\]\.unit_price: .*has 324 decimals; at most 2 are allowed/],
@@ -205,7 +211,10 @@ describe('invoices', () => {
       expect(error.code).toBe('invalid_input');
       expect(error.message).toMatch(message);
     }
-    const after = await invoiceDb(app.store).selectFrom('invoice_drafts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await invoiceDb(app.store)
+      .selectFrom('invoice_drafts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -217,7 +226,11 @@ describe('invoices', () => {
     const theirs = await json(await post(noStripe, '/invoice/draft', acmeInvoice));
     expect((await post(app, '/invoice/confirm', { draft_id: theirs.draft_id })).status).toBe(404);
 
-    await invoiceDb(app.store).updateTable('invoice_drafts').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', (await json(await post(app, '/invoice/draft', acmeInvoice))).draft_id).execute();
+    await invoiceDb(app.store)
+      .updateTable('invoice_drafts')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', (await json(await post(app, '/invoice/draft', acmeInvoice))).draft_id)
+      .execute();
     const expiredId = (await invoiceDb(app.store).selectFrom('invoice_drafts').select('id').where('expires_at', '=', '2000-01-01T00:00:00.000Z').executeTakeFirstOrThrow()).id;
     const expired = await post(app, '/invoice/confirm', { draft_id: expiredId });
     expect(expired.status).toBe(409);

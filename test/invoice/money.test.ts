@@ -9,9 +9,9 @@ const currencies = ['JPY', 'EUR', 'USD', 'KWD', 'BHD', 'CLP', 'GBP'];
 
 /** A decimal string with at most `decimals` decimals. */
 const decimalText = (maxWhole: number, decimals: number) =>
-  fc.tuple(fc.integer({ min: 0, max: maxWhole }), fc.integer({ min: 0, max: 10 ** decimals - 1 })).map(([whole, fraction]) =>
-    decimals ? `${whole}.${String(fraction).padStart(decimals, '0')}` : String(whole),
-  );
+  fc
+    .tuple(fc.integer({ min: 0, max: maxWhole }), fc.integer({ min: 0, max: 10 ** decimals - 1 }))
+    .map(([whole, fraction]) => (decimals ? `${whole}.${String(fraction).padStart(decimals, '0')}` : String(whole)));
 
 const invoiceArbitrary = fc.constantFrom(...currencies).chain((currency) => {
   const exponent = exponentOf(currency);
@@ -49,7 +49,7 @@ describe('the money model', () => {
         for (const entry of invoice.tax_breakdown) {
           const taxable = lines.filter((line) => line.tax_rate === entry.rate).reduce((sum, line) => sum + line.taxable, 0);
           expect(entry.taxable).toBe(taxable);
-          const exact = (BigInt(taxable) * BigInt(Math.round(Number(entry.rate) * 10_000))) ;
+          const exact = BigInt(taxable) * BigInt(Math.round(Number(entry.rate) * 10_000));
           const rounded = (exact * 2n + 1_000_000n) / 2_000_000n;
           expect(entry.tax).toBe(Number(rounded));
         }
@@ -98,7 +98,10 @@ describe('the money model', () => {
     });
     const invoice = computeInvoice(input, seller, '2026-11-22');
     expect(invoice.line_items.map((line) => line.amount)).toEqual([120000, 10845]); // 1.5 × 80.33 = 120.495 → 120.50, −10 %
-    expect(invoice.tax_breakdown).toMatchObject([{ rate: '20', taxable: 119083, tax: 23817 }, { rate: '7', taxable: 10762, tax: 753 }]);
+    expect(invoice.tax_breakdown).toMatchObject([
+      { rate: '20', taxable: 119083, tax: 23817 },
+      { rate: '7', taxable: 10762, tax: 753 },
+    ]);
     expect(invoice.totals).toMatchObject({ subtotal: 130845, discount: 1000, tax: 24570, total: 154415 });
     expect(invoice.totals.formatted.total).toBe('€1,544.15');
     expect(invoice.due_date).toBe('2026-12-22');

@@ -12,12 +12,9 @@ import type { InvoiceDocument } from '../../tools/invoice/document.js';
 import { renderInvoicePdf, unrenderableCharacters } from '../../tools/invoice/pdf.js';
 import { tempDir } from '../helpers.js';
 
-const euro = (minor: number): string =>
-  `€${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const euro = (minor: number): string => `€${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-const LONG_DESCRIPTION =
-  'consulting on the quarterly migration of the accounting platform, including workshops, documentation ' +
-  'and follow-up support for every regional office';
+const LONG_DESCRIPTION = 'consulting on the quarterly migration of the accounting platform, including workshops, documentation ' + 'and follow-up support for every regional office';
 
 /** An invoice of `count` lines, every amount formatted as the tool formats it. */
 function invoiceFixture(count = 10, overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
@@ -115,9 +112,7 @@ describe.skipIf(!poppler)('the invoice PDF, read back with poppler', () => {
   });
 
   it('keeps the totals together, on a new page when they do not fit under the last line', async () => {
-    const outcomes = await Promise.all(
-      Array.from({ length: 15 }, async (_, index) => pages(await renderInvoicePdf(invoiceFixture(10 + index, { notes: null })))),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 15 }, async (_, index) => pages(await renderInvoicePdf(invoiceFixture(10 + index, { notes: null })))));
     for (const perPage of outcomes) {
       const last = perPage.at(-1) ?? '';
       expect(last).toMatch(/Subtotal[^]*Discount[^]*Tax 20% on €1,000\.00[^]*Tax 0% on €10\.00[^]*Total\s+€1,200\.00/);
@@ -143,7 +138,11 @@ describe.skipIf(!poppler)('the invoice PDF, read back with poppler', () => {
     expect(perPage.length).toBeGreaterThan(2);
     const tokens = new Set(words(perPage.join('\n')));
     for (let index = 0; index < 1500; index++) expect(tokens).toContain(`word${index}`);
-    const boxes = [...runPoppler('pdftotext', (file) => ['-bbox', file, '-'], bytes).toString('utf8').matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)];
+    const boxes = [
+      ...runPoppler('pdftotext', (file) => ['-bbox', file, '-'], bytes)
+        .toString('utf8')
+        .matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
+    ];
     // The unbroken reference is cut into pieces down the description column.
     const pieces = boxes.filter(([, xMin, , , , word]) => Number(xMin) < 200 && /^(REF-)?\d{10,}$/.test(word ?? '')).map((box) => box[5]);
     expect(pieces.length).toBeGreaterThan(1);
@@ -191,7 +190,11 @@ describe.skipIf(!poppler)('the invoice PDF, read back with poppler', () => {
     // The QR code is the square link area.
     const pdf = await PDFDocument.load(bytes);
     const rects = (pdf.getPage(0).node.lookupMaybe(PDFName.of('Annots'), PDFArray)?.asArray() ?? []).map((ref) =>
-      pdf.context.lookup(ref, PDFDict).lookup(PDFName.of('Rect'), PDFArray).asArray().map((value) => (value as PDFNumber).asNumber()),
+      pdf.context
+        .lookup(ref, PDFDict)
+        .lookup(PDFName.of('Rect'), PDFArray)
+        .asArray()
+        .map((value) => (value as PDFNumber).asNumber()),
     );
     const [x1, y1, x2, y2] = rects.find(([x1, y1, x2, y2]) => Math.abs(x2! - x1! - (y2! - y1!)) < 0.01) ?? [];
     const scale = 4; // pixels a point, at 288 dpi
@@ -211,10 +214,20 @@ describe.skipIf(!poppler)('the invoice PDF, read back with poppler', () => {
 
   it('embeds two subset fonts, and draws the QR code as vectors (no images)', async () => {
     const bytes = await renderInvoicePdf(invoiceFixture(10));
-    const fonts = runPoppler('pdffonts', (file) => [file], bytes).toString().split('\n').slice(2).filter(Boolean);
+    const fonts = runPoppler('pdffonts', (file) => [file], bytes)
+      .toString()
+      .split('\n')
+      .slice(2)
+      .filter(Boolean);
     expect(fonts).toHaveLength(2);
     for (const font of fonts) expect(font).toMatch(/^[A-Z]{6}\+DejaVuSans(-Bold)?\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
-    expect(runPoppler('pdfimages', (file) => ['-list', file], bytes).toString().split('\n').slice(2).filter(Boolean)).toEqual([]);
+    expect(
+      runPoppler('pdfimages', (file) => ['-list', file], bytes)
+        .toString()
+        .split('\n')
+        .slice(2)
+        .filter(Boolean),
+    ).toEqual([]);
   });
 });
 
@@ -274,7 +287,10 @@ describe('renderInvoicePdf', () => {
       const ids: number[] = [];
       for (let index = 0; index < widths.length; index += 2) {
         const first = (widths[index] as PDFNumber).asNumber();
-        pdf.context.lookup(widths[index + 1], PDFArray).asArray().forEach((_, offset) => ids.push(first + offset));
+        pdf.context
+          .lookup(widths[index + 1], PDFArray)
+          .asArray()
+          .forEach((_, offset) => ids.push(first + offset));
       }
       expect(ids.length).toBeGreaterThan(20);
       for (const id of ids) {
@@ -310,9 +326,7 @@ describe('renderInvoicePdf', () => {
   });
 
   it('leaves out what the document does not have', async () => {
-    const bytes = await renderInvoicePdf(
-      invoiceFixture(1, { notes: null, payment_link: null, tax_breakdown: [], totals: { subtotal: '€100.00', discount: null, tax: '€0.00', total: '€100.00' } }),
-    );
+    const bytes = await renderInvoicePdf(invoiceFixture(1, { notes: null, payment_link: null, tax_breakdown: [], totals: { subtotal: '€100.00', discount: null, tax: '€0.00', total: '€100.00' } }));
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPage(0).node.lookupMaybe(PDFName.of('Annots'), PDFArray)?.size() ?? 0).toBe(0);
     if (poppler) {

@@ -96,7 +96,16 @@ describe('stripeGateway: the request Stripe receives', () => {
     ['there are more than 20 lines', { total: 2100, lines: Array.from({ length: 21 }, (_, i) => ({ name: `Item ${i + 1}`, unitAmount: 100, quantity: 1 })) }],
     ['a quantity is fractional', { total: 2250, lines: [{ name: 'Consulting (hours)', unitAmount: 1500, quantity: 1.5 }] }],
     ['a quantity is zero', { total: 0, lines: [{ name: 'Free', unitAmount: 1500, quantity: 0 }] }],
-    ['a line is negative (a discount)', { total: 1000, lines: [{ name: 'Work', unitAmount: 1500, quantity: 1 }, { name: 'Discount', unitAmount: -500, quantity: 1 }] }],
+    [
+      'a line is negative (a discount)',
+      {
+        total: 1000,
+        lines: [
+          { name: 'Work', unitAmount: 1500, quantity: 1 },
+          { name: 'Discount', unitAmount: -500, quantity: 1 },
+        ],
+      },
+    ],
     ['there are no lines', { lines: [] }],
   ])('sends one summary line when %s', async (_, overrides) => {
     const request = linkRequest(overrides);
@@ -139,9 +148,7 @@ describe('stripeGateway: currencies', () => {
   });
 
   it('refuses a KWD amount whose last digit is not 0 before any request reaches Stripe', async () => {
-    const error = await outcomeError(
-      gateway().createPaymentLink(linkRequest({ currency: 'KWD', total: 12345, lines: [{ name: 'Service', unitAmount: 12345, quantity: 1 }] })),
-    );
+    const error = await outcomeError(gateway().createPaymentLink(linkRequest({ currency: 'KWD', total: 12345, lines: [{ name: 'Service', unitAmount: 12345, quantity: 1 }] })));
     expect(error.code).toBe('unprocessable');
     expect(error.status).toBe(422);
     expect(error.message).toContain('last digit of KWD amounts');
@@ -184,9 +191,7 @@ describe('stripeGateway: failures and retries', () => {
     const request = linkRequest();
     const error = await outcomeError(gateway().createPaymentLink(request));
     expect(error.code).toBe('upstream_error');
-    expect(error.message).toBe(
-      'Stripe refused to create the payment link: Stripe is temporarily unavailable. Nothing was stored; retrying is safe.',
-    );
+    expect(error.message).toBe('Stripe refused to create the payment link: Stripe is temporarily unavailable. Nothing was stored; retrying is safe.');
     expect(fake.requests).toHaveLength(2);
     expect(fake.links).toHaveLength(0);
 
@@ -334,7 +339,12 @@ describe('the fake Stripe API validates like Stripe', () => {
 
   it.each([
     ['an unknown parameter', { line_items: [item], colour: 'red' }, 'Received unknown parameter: colour', 'colour'],
-    ['an unknown nested parameter', { line_items: [{ ...item, price_data: { ...item.price_data, amount: 5 } }] }, 'Received unknown parameter: line_items[0][price_data][amount]', 'line_items[0][price_data][amount]'],
+    [
+      'an unknown nested parameter',
+      { line_items: [{ ...item, price_data: { ...item.price_data, amount: 5 } }] },
+      'Received unknown parameter: line_items[0][price_data][amount]',
+      'line_items[0][price_data][amount]',
+    ],
     ['no line items', { metadata: { a: 'b' } }, 'Missing required param: line_items.', 'line_items'],
     ['21 line items', { line_items: Array.from({ length: 21 }, () => item) }, 'You may only specify up to 20 line items', 'line_items'],
     ['a zero quantity', { line_items: [{ ...item, quantity: 0 }] }, 'greater than or equal to 1', 'line_items[0][quantity]'],

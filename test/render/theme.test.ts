@@ -10,11 +10,17 @@ describe('themes', () => {
   it('brings every text and UI pair of any requested palette to WCAG AA, and reports each change', () => {
     fc.assert(
       fc.property(fc.record({ primary: hex, accent: hex, background: hex, text: hex }, { requiredKeys: [] }), fc.constantFrom(undefined, 'light', 'dark'), (colors, mode) => {
-        const { theme, adjustments } = resolveTheme({ ...colors, ...(mode ? { mode: mode as 'light' | 'dark' } : {}) });
+        const { theme, adjustments } = resolveTheme({ ...colors, ...(mode ? { mode: mode } : {}) });
         const c = theme.colors;
         for (const [fg, bg, ratio] of [
-          [c.text, c.background, 4.5], [c.text, c.surface, 4.5], [c.muted, c.background, 4.5], [c.muted, c.surface, 4.5],
-          [c.on_primary, c.primary, 4.5], [c.link, c.background, 4.5], [c.link, c.surface, 4.5], [c.accent, c.background, 3],
+          [c.text, c.background, 4.5],
+          [c.text, c.surface, 4.5],
+          [c.muted, c.background, 4.5],
+          [c.muted, c.surface, 4.5],
+          [c.on_primary, c.primary, 4.5],
+          [c.link, c.background, 4.5],
+          [c.link, c.surface, 4.5],
+          [c.accent, c.background, 3],
         ] as const) {
           expect(wcagContrast(fg, bg)).toBeGreaterThanOrEqual(ratio);
         }

@@ -57,11 +57,22 @@ describe('a database made by release 0.1.0', () => {
     expect(invoice).toMatchObject({ invoice_id: made.invoice.invoice_id, number: made.invoice.number, seller: made.invoice.seller });
     const pdf = await fetch(invoice.pdf_url.replace(/^https?:\/\/[^/]+/, served.url), { headers: { authorization: `Bearer ${secret}` } });
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const next = await json(
       await api('/invoice/create', {
         method: 'POST',
-        body: JSON.stringify({ customer: { name: 'Beta Ltd' }, currency: 'EUR', line_items: [{ description: 'Support', quantity: '1', unit_price: '100.00' }], issue_date: '2026-11-22', due_date: '2026-12-22', idempotency_key: 'after-upgrade' }),
+        body: JSON.stringify({
+          customer: { name: 'Beta Ltd' },
+          currency: 'EUR',
+          line_items: [{ description: 'Support', quantity: '1', unit_price: '100.00' }],
+          issue_date: '2026-11-22',
+          due_date: '2026-12-22',
+          idempotency_key: 'after-upgrade',
+        }),
       }),
     );
     expect(next).toMatchObject({ number: 'INV-2026-0002', seller: made.invoice.seller });

@@ -23,19 +23,9 @@ function isExecutableFile(file: string): boolean {
 
 export const browserAvailable: boolean = isExecutableFile(chromiumPath);
 
-export const browserSkipReason: string = browserAvailable
-  ? ''
-  : `Skipping the browser tests: Chromium is not installed at ${chromiumPath} (apt-get install chromium).`;
+export const browserSkipReason: string = browserAvailable ? '' : `Skipping the browser tests: Chromium is not installed at ${chromiumPath} (apt-get install chromium).`;
 
-const launchArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'];
 
 /** Launching costs a few hundred ms: open one browser per test file and close it in afterAll. */
 export async function openBrowser(): Promise<Browser> {
@@ -94,17 +84,13 @@ const defaultViewports: Viewport[] = [
 /** Scroll width may exceed the viewport by subpixel rounding; one pixel is not a layout bug. */
 const overflowTolerance = 1;
 
-export const overflowsOf = (overflow: Overflow[]): Overflow[] =>
-  overflow.filter((o) => o.scrollWidth > o.width + overflowTolerance);
+export const overflowsOf = (overflow: Overflow[]): Overflow[] => overflow.filter((o) => o.scrollWidth > o.width + overflowTolerance);
 
-export const seriousOf = (violations: Violation[]): Violation[] =>
-  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+export const seriousOf = (violations: Violation[]): Violation[] => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
 /** Each violation with its failing elements, for assertion messages. */
 export function describeViolations(violations: Violation[]): string {
-  return violations
-    .map((v) => `${v.id} (${v.impact ?? 'no impact'}): ${v.help}${v.nodes.map((n) => `\n    ${n}`).join('')}`)
-    .join('\n');
+  return violations.map((v) => `${v.id} (${v.impact ?? 'no impact'}): ${v.help}${v.nodes.map((n) => `\n    ${n}`).join('')}`).join('\n');
 }
 
 /** Also for assertion messages: the viewports that overflow and what sticks out. */
@@ -234,11 +220,7 @@ export async function inspectPage(browser: Browser, url: string, options: Inspec
 }
 
 /** Serves the document at / (anything else is 404) on a free loopback port while `use` runs. */
-async function withServedHtml<T>(
-  html: string,
-  headers: Record<string, string>,
-  use: (url: string) => Promise<T>,
-): Promise<T> {
+async function withServedHtml<T>(html: string, headers: Record<string, string>, use: (url: string) => Promise<T>): Promise<T> {
   const server = http.createServer((request, response) => {
     if (request.url !== '/') return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(html);
@@ -254,11 +236,7 @@ async function withServedHtml<T>(
 }
 
 /** inspectPage for a document held in memory, served with optional extra response headers (e.g. a CSP). */
-export async function inspectHtml(
-  browser: Browser,
-  html: string,
-  options: InspectOptions & { headers?: Record<string, string> } = {},
-): Promise<PageReport> {
+export async function inspectHtml(browser: Browser, html: string, options: InspectOptions & { headers?: Record<string, string> } = {}): Promise<PageReport> {
   const { headers = {}, ...inspectOptions } = options;
   return withServedHtml(html, headers, (url) => inspectPage(browser, url, inspectOptions));
 }

@@ -2,15 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { describeMessages, errorsOf, validateHtml, vnuAvailable, vnuSkipReason } from './vnu.js';
-import {
-  browserAvailable,
-  browserSkipReason,
-  describeViolations,
-  inspectHtml,
-  openBrowser,
-  overflowsOf,
-  seriousOf,
-} from './browser.js';
+import { browserAvailable, browserSkipReason, describeViolations, inspectHtml, openBrowser, overflowsOf, seriousOf } from './browser.js';
 
 if (!vnuAvailable) console.warn(vnuSkipReason);
 if (!browserAvailable) console.warn(browserSkipReason);

@@ -44,8 +44,7 @@ export const vnuSkipReason: string = !javaRuns
     : '';
 
 /** Messages that make a document invalid (warnings and notes are left out). */
-export const errorsOf = (messages: VnuMessage[]): VnuMessage[] =>
-  messages.filter((m) => m.type === 'error' || m.type === 'non-document-error' || m.subType === 'fatal');
+export const errorsOf = (messages: VnuMessage[]): VnuMessage[] => messages.filter((m) => m.type === 'error' || m.type === 'non-document-error' || m.subType === 'fatal');
 
 /** One message per line, `line:column message`, then the offending source, for assertion messages. */
 export function describeMessages(messages: VnuMessage[]): string {
@@ -81,11 +80,7 @@ export async function validateHtml(documents: Record<string, string>): Promise<R
       names.set(file, name);
       results[name] = [];
     });
-    const { stdout, stderr } = await promisify(execFile)(
-      'java',
-      ['-jar', jarPath, '--format', 'json', '--exit-zero-always', ...names.keys()],
-      { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
-    );
+    const { stdout, stderr } = await promisify(execFile)('java', ['-jar', jarPath, '--format', 'json', '--exit-zero-always', ...names.keys()], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
     for (const message of parseReport(stdout, stderr)) {
       const name = names.get(path.basename(message.url ?? ''));
       // A message about no document means the check itself went wrong: never let it pass silently.

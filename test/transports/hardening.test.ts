@@ -285,9 +285,13 @@ describe('connections that stall', () => {
   it('closes connections past MAX_CONNECTIONS at once, and serves again when they go', async () => {
     const { hostname, port } = new URL(app.url);
     const held = await Promise.all(
-      Array.from({ length: 4 }, () => new Promise<net.Socket>((resolve) => {
-        const socket = net.connect(Number(port), hostname, () => resolve(socket));
-      })),
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(Number(port), hostname, () => resolve(socket));
+          }),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     const extra = await rawExchange(app.url, 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n', 3000);
@@ -309,7 +313,8 @@ describe('logo URLs and the preview policy', () => {
   it('accepts only hosts a Content-Security-Policy can name', () => {
     expect(cspOrigin('https://cdn.example.com/logo.png')).toBe('https://cdn.example.com');
     expect(cspOrigin('http://bücher.example:8080/x.png')).toBe('http://xn--bcher-kva.example:8080');
-    for (const bad of ['http://a;sandbox/x.png', 'http://*.example.com/x.png', "http://a'unsafe-inline'/x", 'javascript:alert(1)', 'http://a b/', 'http://[::1]/x.png']) expect(cspOrigin(bad), bad).toBeNull();
+    for (const bad of ['http://a;sandbox/x.png', 'http://*.example.com/x.png', "http://a'unsafe-inline'/x", 'javascript:alert(1)', 'http://a b/', 'http://[::1]/x.png'])
+      expect(cspOrigin(bad), bad).toBeNull();
   });
 
   it('refuses a logo_url whose host would rewrite the policy, naming the field', async () => {
@@ -322,11 +327,16 @@ describe('logo URLs and the preview policy', () => {
   });
 
   it('puts only the parsed origin of a good logo in the preview policy', async () => {
-    const generated = await json(await post(app, '/api/agents/widgets/generate', { prompt: 'a landing page for our app', kind: 'landing', brand: { name: 'Orbit', logo_url: 'https://cdn.example.com/brand/logo.png?x=1' } }));
+    const generated = await json(
+      await post(app, '/api/agents/widgets/generate', { prompt: 'a landing page for our app', kind: 'landing', brand: { name: 'Orbit', logo_url: 'https://cdn.example.com/brand/logo.png?x=1' } }),
+    );
     const preview = await fetch(generated.preview_url);
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-security-policy')).toContain('img-src data: https://cdn.example.com;');
-    const revised = await post(app, '/api/agents/widgets/revise', { widget_id: generated.widget_id, operations: [{ op: 'set_props', section_id: 'header', props: { logo_url: 'http://x;sandbox/y.png' } }] });
+    const revised = await post(app, '/api/agents/widgets/revise', {
+      widget_id: generated.widget_id,
+      operations: [{ op: 'set_props', section_id: 'header', props: { logo_url: 'http://x;sandbox/y.png' } }],
+    });
     const body = await json(revised);
     // set_props re-validates the section: the bad logo is refused (400) or reported unapplied, never stored.
     if (revised.status === 200) {

@@ -6,8 +6,7 @@ import { browserAvailable, browserSkipReason, openBrowser } from '../support/bro
 
 type Started = Awaited<ReturnType<typeof startApp>>;
 
-const post = (app: Started, path: string, body: unknown) =>
-  app.api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (app: Started, path: string, body: unknown) => app.api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 async function generate(app: Started, body: Record<string, unknown>) {
   const response = await post(app, '/api/agents/widgets/generate', body);
@@ -102,10 +101,21 @@ describe('widget forms', () => {
     expect((await submit(app, to, { name: 'M', email: 'm@example.com', message: 'hi' }, { json: true, from: '192.0.2.8' })).status).toBe(200);
   });
 
-  it('keeps accepting an older version\'s form after a revision changed the fields', async () => {
+  it("keeps accepting an older version's form after a revision changed the fields", async () => {
     const revised = await post(app, '/api/agents/widgets/revise', {
       widget_id: waitlist.widget_id,
-      operations: [{ op: 'set_props', section_id: 'waitlist', props: { fields: [{ name: 'email', label: 'Email', type: 'email', required: true }, { name: 'company', label: 'Company', type: 'text', required: true }] } }],
+      operations: [
+        {
+          op: 'set_props',
+          section_id: 'waitlist',
+          props: {
+            fields: [
+              { name: 'email', label: 'Email', type: 'email', required: true },
+              { name: 'company', label: 'Company', type: 'text', required: true },
+            ],
+          },
+        },
+      ],
     });
     expect(revised.status).toBe(200);
     const v2 = await json(revised);
@@ -118,7 +128,11 @@ describe('widget forms', () => {
   it('exports CSV with a column per field, formulas escaped, and pages with a cursor', async () => {
     const widget = await generate(app, { prompt: 'newsletter signup', kind: 'newsletter', brand: { name: 'Letters' } });
     const to = `${widget.meta.form.action}?v=1&s=subscribe`;
-    for (const [email, name] of <Array<[string, string]>>[['a@example.com', '=HYPERLINK("http://evil.example","x")'], ['b@example.com', 'Bea, "B"'], ['c@example.com', '']]) {
+    for (const [email, name] of <Array<[string, string]>>[
+      ['a@example.com', '=HYPERLINK("http://evil.example","x")'],
+      ['b@example.com', 'Bea, "B"'],
+      ['c@example.com', ''],
+    ]) {
       expect((await submit(app, to, { email, first_name: name }, { json: true })).status).toBe(200);
     }
     const first = await json(await app.api(`/api/agents/widgets/${widget.widget_id}/submissions?format=csv&limit=2`));

@@ -31,7 +31,8 @@ const PRICED = { ...LANDING, prompt: 'a landing page for my dog grooming busines
 const NEEDS_MODEL = /needs a model/;
 
 function client(app: StartedApp, key = app.key) {
-  const call = (path: string, init: RequestInit = {}) => fetch(app.url + path, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(app.url + path, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
   const post = async (path: string, body: unknown) => {
     const response = await call(path, { method: 'POST', body: JSON.stringify(body) });
     return { status: response.status, body: await json(response) };
@@ -253,7 +254,9 @@ describe('operations that cannot apply', () => {
       ],
     });
     expect(next.applied).toEqual([expect.stringMatching(/hero\.headline/), 'theme: primary #1d4ed8']);
-    const existing = ids(page).map((id) => `"${id}"`).join(', ');
+    const existing = ids(page)
+      .map((id) => `"${id}"`)
+      .join(', ');
     expect(next.unapplied).toEqual([
       `set_text "pricing-table": there is no section "pricing-table"; the sections are ${existing}`,
       'set_text "hero": "cta" is not a text field',
@@ -331,7 +334,7 @@ describe('instructions in words, without a model', () => {
     expect(next.html).toContain('<h1 id="hero-title">Ship faster</h1>');
   });
 
-  it('"change the headline to \'Don\'t wait\'": an apostrophe inside the quotes', async () => {
+  it("\"change the headline to 'Don't wait'\": an apostrophe inside the quotes", async () => {
     const page = await api.generate();
     const next = await api.revised(page, { instructions: "change the headline to 'Don't wait'" });
     expect(section(next, 'hero').props.headline).toBe("Don't wait");
@@ -482,7 +485,9 @@ describe('instructions in words, without a model', () => {
 
   it('what it cannot do is unapplied with the reason, and the rest applies', async () => {
     const page = await api.generate();
-    const next = await api.revised(page, { instructions: 'make the button text white; make the text darker; remove the countdown; move the footer to the top; swap the header and the FAQ; make the button blue' });
+    const next = await api.revised(page, {
+      instructions: 'make the button text white; make the text darker; remove the countdown; move the footer to the top; swap the header and the FAQ; make the button blue',
+    });
     expect(next.applied).toEqual(['theme: primary #0000ff']);
     // Parser refusals come first, then the operations that could not apply.
     expect(next.unapplied).toEqual([

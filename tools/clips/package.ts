@@ -44,7 +44,11 @@ function clipWords(sentences: readonly Sentence[], clip: Scored): ClipWords {
 function captionGroups(words: readonly Word[]): Word[][] {
   const groups: Word[][] = [];
   let group: Word[] = [];
-  const fits = (candidate: Word[]) => lineBreaks(candidate.map((word) => word.text), MAX_LINE).length <= 2;
+  const fits = (candidate: Word[]) =>
+    lineBreaks(
+      candidate.map((word) => word.text),
+      MAX_LINE,
+    ).length <= 2;
   for (const word of words) {
     const next = [...group, word];
     const tooLong = group.length > 0 && word.end - (group[0] as Word).start > MAX_CUE_SECONDS * 1000;
@@ -95,7 +99,10 @@ export function captionPack(sentences: readonly Sentence[], clip: Scored): Capti
   if (timed) {
     const highlightCues: CaptionCue[] = [];
     groups.forEach((group, groupIndex) => {
-      const lines = lineBreaks(group.map((word) => word.text), MAX_LINE);
+      const lines = lineBreaks(
+        group.map((word) => word.text),
+        MAX_LINE,
+      );
       group.forEach((word, wordIndex) => {
         const text = group
           .map((other, otherIndex) => (otherIndex === wordIndex ? `<c.highlight>${vttEscape(other.text)}</c>` : vttEscape(other.text)))
@@ -129,12 +136,14 @@ export function keywordsOf(tokens: readonly string[][], sentences: readonly Sent
       if (!spoken.has(token) && clean.length >= 3) spoken.set(token, clean);
     }
   }
-  return [...counts.entries()]
-    // Repeated in the clip, rare in the rest of the talk (tf-idf over sentences).
-    .map(([token, count]) => ({ token, weight: count * Math.log((sentences.length + 1) / (spread.get(token) ?? 1)) }))
-    .sort((a, b) => b.weight - a.weight || a.token.localeCompare(b.token))
-    .slice(0, 6)
-    .map(({ token }) => spoken.get(token) ?? token);
+  return (
+    [...counts.entries()]
+      // Repeated in the clip, rare in the rest of the talk (tf-idf over sentences).
+      .map(([token, count]) => ({ token, weight: count * Math.log((sentences.length + 1) / (spread.get(token) ?? 1)) }))
+      .sort((a, b) => b.weight - a.weight || a.token.localeCompare(b.token))
+      .slice(0, 6)
+      .map(({ token }) => spoken.get(token) ?? token)
+  );
 }
 
 export interface Hooks {
@@ -217,5 +226,17 @@ export function ffmpegCommand(clip: { start: number; end: number }, files: { inp
   const duration = seconds(clip.end - clip.start);
   const style = 'FontName=DejaVu Sans,FontSize=16,Bold=1,PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=3,Alignment=2,MarginV=120';
   const filter = `crop='min(iw,ih*9/16)':'min(ih,iw*16/9)',scale=1080:1920,setsar=1,subtitles=${files.captions}:force_style='${style}'`;
-  return ['ffmpeg', '-ss', seconds(clip.start), '-t', duration, '-i', shellQuote(files.input), '-vf', shellQuote(filter), '-c:v libx264 -preset medium -crf 20 -c:a aac -b:a 160k -movflags +faststart', shellQuote(files.output)].join(' ');
+  return [
+    'ffmpeg',
+    '-ss',
+    seconds(clip.start),
+    '-t',
+    duration,
+    '-i',
+    shellQuote(files.input),
+    '-vf',
+    shellQuote(filter),
+    '-c:v libx264 -preset medium -crf 20 -c:a aac -b:a 160k -movflags +faststart',
+    shellQuote(files.output),
+  ].join(' ');
 }

@@ -56,7 +56,9 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
   const warnings = [...transcript.warnings];
   if (transcript.estimated) warnings.push(`The transcript has no timestamps: timings are estimated from its length (${input.duration_seconds} s) and are approximate; check the cuts.`);
   if (input.language && !/^en(?:-|$)/i.test(input.language)) {
-    warnings.push(`Hooks, bold claims and emotion are scored with English word lists, so for "${input.language}" those components are weaker; salience, density, pace and length work in any language.`);
+    warnings.push(
+      `Hooks, bold claims and emotion are scored with English word lists, so for "${input.language}" those components are weaker; salience, density, pace and length work in any language.`,
+    );
   }
   const wanted = input.platforms ? allPlatforms.filter((platform) => input.platforms?.includes(platform)) : [...allPlatforms];
   const longest = Math.max(...wanted.map((platform) => platformRules[platform].maxSeconds));
@@ -70,7 +72,10 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
     const number = index + 1;
     const keywords = keywordsOf(tokens, sentences, clip, vocabulary.spread);
     const hooks = hooksOf(sentences, clip, keywords);
-    const excerpt = sentences.slice(clip.first, clip.last + 1).map((sentence) => sentence.text).join(' ');
+    const excerpt = sentences
+      .slice(clip.first, clip.last + 1)
+      .map((sentence) => sentence.text)
+      .join(' ');
     // Who speaks: the transcript's own labels in this clip, else the caller's hint.
     const heard = [...new Set(sentences.slice(clip.first, clip.last + 1).flatMap((sentence) => (sentence.speaker ? [sentence.speaker] : [])))];
     const speakers = heard.length ? heard : (input.speakers ?? []);
@@ -78,7 +83,11 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
     const fit = wanted.map((platform) => {
       const rules = platformRules[platform];
       const fits = length <= rules.maxSeconds;
-      const note = !fits ? `longer than the ${rules.maxSeconds} s ${rules.label} allows` : length > rules.preferredMaxSeconds ? `fits; ${rules.label} performs best under ${rules.preferredMaxSeconds} s` : `fits (≤ ${rules.maxSeconds} s, vertical 9:16)`;
+      const note = !fits
+        ? `longer than the ${rules.maxSeconds} s ${rules.label} allows`
+        : length > rules.preferredMaxSeconds
+          ? `fits; ${rules.label} performs best under ${rules.preferredMaxSeconds} s`
+          : `fits (≤ ${rules.maxSeconds} s, vertical 9:16)`;
       return { platform, fits, note };
     });
     const fitting = fit.filter((entry) => entry.fits).map((entry) => entry.platform) as Platform[];
@@ -121,4 +130,3 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
     warnings,
   };
 }
-

@@ -21,7 +21,11 @@ export const factoryInputSchema = z
       .describe('SRT, WebVTT, YouTube auto-captions (VTT), JSON segments [{start, end, text, words?}] (as text or as an array), or plain text with timestamps such as [00:01:23].'),
     format: z.enum(transcriptFormats).optional().describe('Detected when absent.'),
     duration_seconds: z.number().positive().max(86_400).optional().describe('Needed for plain text without timestamps: its timings are then estimated.'),
-    platforms: z.array(z.enum(platforms)).min(1).optional().describe(`Default all: ${platforms.join(', ')}.`),
+    platforms: z
+      .array(z.enum(platforms))
+      .min(1)
+      .optional()
+      .describe(`Default all: ${platforms.join(', ')}.`),
     max_clips: z.number().int().min(1).max(30).default(5),
     min_seconds: z.number().min(5).max(600).default(20),
     max_seconds: z.number().min(5).max(600).default(60),

@@ -58,7 +58,15 @@ export function sentencesOf(cues: readonly Cue[]): Sentence[] {
     if (!current.length) return;
     const first = current[0] as Word;
     const last = current.at(-1) as Word;
-    sentences.push({ index: sentences.length, start: first.start, end: Math.max(last.end, first.start + 0.2), text: current.map((word) => word.text).join(' '), words: current, timedWords: timed, ...(speaker ? { speaker } : {}) });
+    sentences.push({
+      index: sentences.length,
+      start: first.start,
+      end: Math.max(last.end, first.start + 0.2),
+      text: current.map((word) => word.text).join(' '),
+      words: current,
+      timedWords: timed,
+      ...(speaker ? { speaker } : {}),
+    });
     current = [];
     timed = true;
   };

@@ -66,7 +66,10 @@ export function topicsOf(sentences: readonly Sentence[], tokens: readonly string
   const cutoff = mean + sd;
   // Deepest gaps first, each at least MIN_TOPIC sentences from the others.
   const chosen: number[] = [];
-  const order = depth.map((value, index) => ({ value, gap: index + 1 })).filter((entry) => entry.value > cutoff).sort((a, b) => b.value - a.value || a.gap - b.gap);
+  const order = depth
+    .map((value, index) => ({ value, gap: index + 1 }))
+    .filter((entry) => entry.value > cutoff)
+    .sort((a, b) => b.value - a.value || a.gap - b.gap);
   for (const { gap } of order) {
     if (gap < MIN_TOPIC || n - gap < MIN_TOPIC) continue;
     if (chosen.every((other) => Math.abs(other - gap) >= MIN_TOPIC)) chosen.push(gap);

@@ -55,7 +55,10 @@ function fail(where: string, problem: string): never {
 const DETECT_CHARS = 4096;
 
 export function detectFormat(text: string): TranscriptFormat {
-  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, DETECT_CHARS);
+  const head = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, DETECT_CHARS);
   // Not a bare "[": plain text often starts with a "[00:00:05]" timestamp.
   if (/^(?:\{|\[\s*[{\]])/.test(head)) return 'json';
   // Inline word times followed by <c> are YouTube's; "Kind: captions" alone is ordinary WebVTT metadata.
@@ -141,11 +144,17 @@ function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
       continue;
     }
     if ((run += 1) > MAX_BLOCK_LINES && block !== 'cue') {
-      fail(`line ${number}`, block ? `the ${block} runs past ${MAX_BLOCK_LINES} lines; is a blank line missing after it?` : `more than ${MAX_BLOCK_LINES} lines in a row without a timing line or a blank line; expected cues separated by blank lines`);
+      fail(
+        `line ${number}`,
+        block
+          ? `the ${block} runs past ${MAX_BLOCK_LINES} lines; is a blank line missing after it?`
+          : `more than ${MAX_BLOCK_LINES} lines in a row without a timing line or a blank line; expected cues separated by blank lines`,
+      );
     }
     // Captions hold a line or three; a "cue" of hundreds is a file missing its blank lines (and would cost
     // the library time in proportion to its square).
-    if (block === 'cue' && (cueLines += 1) > MAX_CUE_LINES) fail(`cue ${starts.length} (line ${number})`, `the cue has more than ${MAX_CUE_LINES} lines of text; is a blank line missing between cues?`);
+    if (block === 'cue' && (cueLines += 1) > MAX_CUE_LINES)
+      fail(`cue ${starts.length} (line ${number})`, `the cue has more than ${MAX_CUE_LINES} lines of text; is a blank line missing between cues?`);
     const match = timingLine.exec(line);
     if (!match) {
       // Only where a timing line belongs: cue text may well start with "10:30 - ".
@@ -161,7 +170,13 @@ function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
     const [, from, to] = match as unknown as [string, string, string];
     if (!time.test(from) || !time.test(to)) fail(where, `${quote(line.trim())} has a malformed time; write it as ${example}`);
     for (const stamp of [from, to]) {
-      if (stamp.split(':').slice(-2).some((part) => Number.parseInt(part, 10) > 59)) fail(where, `the time ${stamp} is out of range: minutes and seconds go up to 59`);
+      if (
+        stamp
+          .split(':')
+          .slice(-2)
+          .some((part) => Number.parseInt(part, 10) > 59)
+      )
+        fail(where, `the time ${stamp} is out of range: minutes and seconds go up to 59`);
     }
     if (seconds(to) <= seconds(from)) fail(where, `the end ${to} is not after the start ${from}`);
     block = 'cue';
@@ -251,7 +266,13 @@ async function parseInChunks(lines: readonly string[], type: 'srt' | 'vtt'): Pro
 
 async function parseSubtitles(text: string, format: 'srt' | 'vtt' | 'youtube'): Promise<LibraryCue[]> {
   const type = format === 'srt' ? 'srt' : 'vtt';
-  const lines = blankSeparators(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n'), type);
+  const lines = blankSeparators(
+    text
+      .replace(/^\uFEFF/, '')
+      .replace(/\r\n?/g, '\n')
+      .split('\n'),
+    type,
+  );
   const cueOf = cueNumbers(checkLines(lines, type));
   const { cues, errors } = await parseInChunks(lines, type);
   // Settings only place captions on screen, and a missing WEBVTT line is accepted (detected by "." times).
@@ -269,7 +290,10 @@ const decode = (text: string) =>
     return code <= 0x10ffff ? String.fromCodePoint(code) : match;
   });
 /** Cue text without tags (<b>, <i>, <font …>, <c.x>, <v Name>, timestamps) and with entities decoded; a bare "<" as in "5 < 6" stays. */
-const plain = (text: string) => decode(text.replace(/<\/?[a-z][^<>]*>|<\d{1,2}:\d{2}[\d:.]*>/gi, '')).replace(/[ \t]+/g, ' ').trim();
+const plain = (text: string) =>
+  decode(text.replace(/<\/?[a-z][^<>]*>|<\d{1,2}:\d{2}[\d:.]*>/gi, ''))
+    .replace(/[ \t]+/g, ' ')
+    .trim();
 /** The name starts at its first non-space and stops at a "<": each try then ends at the next tag, in linear time. */
 const speakerOf = (text: string) => /<v(?:\.[\w.-]+)?\s+([^\s<>][^<>]*)>/.exec(text)?.[1]?.trim();
 
@@ -323,7 +347,10 @@ function fromYouTube(cues: readonly LibraryCue[]): Cue[] {
       const parts = line.split(/<(\d{2}:\d{2}:\d{2}\.\d{3})>/);
       for (let index = 0; index < parts.length; index += 2) {
         const at = index > 0 ? seconds(parts[index - 1] as string) : cue.startTime;
-        for (const word of plain(parts[index] as string).split(/\s+/).filter(Boolean)) words.push({ start: at, end: at, text: word });
+        for (const word of plain(parts[index] as string)
+          .split(/\s+/)
+          .filter(Boolean))
+          words.push({ start: at, end: at, text: word });
       }
       words.forEach((word, index) => (word.end = Math.max(word.start, words[index + 1]?.start ?? cue.endTime)));
       out.push({ start: cue.startTime, end: cue.endTime, text, words });
@@ -358,9 +385,7 @@ function fromJson(value: unknown): Cue[] {
   if (!parsed.data.length) fail('JSON', 'there are no segments');
   const cues = parsed.data
     .map((segment) => {
-      const words = segment.words
-        ?.map((word) => ({ start: word.start, end: Math.max(word.start, word.end), text: (word.word ?? word.text ?? '').trim() }))
-        .filter((word) => word.text);
+      const words = segment.words?.map((word) => ({ start: word.start, end: Math.max(word.start, word.end), text: (word.word ?? word.text ?? '').trim() })).filter((word) => word.text);
       return { start: segment.start, end: segment.end, text: segment.text.trim(), ...(words?.length ? { words } : {}), ...(segment.speaker ? { speaker: segment.speaker } : {}) };
     })
     .filter((cue) => cue.text);
@@ -395,7 +420,10 @@ export function countWords(value: string): number {
 const textStamp = /^\s*[[(]?((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*(?:[-–—|]\s*)?(?:(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3}):\s+)?/u;
 
 function fromText(text: string, durationSeconds: number | undefined): { cues: Cue[]; estimated: boolean } {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const segments: Array<{ start: number | null; text: string; speaker?: string }> = [];
   let previous = -1;
   for (let index = 0; index < lines.length; index += 1) {
@@ -405,7 +433,13 @@ function fromText(text: string, durationSeconds: number | undefined): { cues: Cu
     const match = textStamp.exec(line);
     if (match) {
       const stamp = match[1] as string;
-      if (stamp.split(':').slice(-2).some((part) => Number.parseInt(part, 10) > 59)) fail(`line ${index + 1}`, `the timestamp ${stamp} is out of range: minutes and seconds go up to 59`);
+      if (
+        stamp
+          .split(':')
+          .slice(-2)
+          .some((part) => Number.parseInt(part, 10) > 59)
+      )
+        fail(`line ${index + 1}`, `the timestamp ${stamp} is out of range: minutes and seconds go up to 59`);
       const start = seconds(stamp);
       if (start < previous) fail(`line ${index + 1}`, `the timestamp ${stamp} is earlier than the one before it; timestamps must not go back`);
       previous = start;

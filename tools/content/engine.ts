@@ -51,9 +51,7 @@ const publicMeta = ({ cta: _cta, links: _links, keywords: _keywords, sources: _s
 export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promise<Pack> {
   const channels = input.channels ? allChannels.filter((c) => input.channels?.includes(c)) : [...allChannels];
   const { sentenceCount, points, topic, keywords, template } = await ctx.compute(prepareContentTask, { ...input, channels });
-  const material = points
-    ? `Use only these key points from the source (numbered by sentence):\n${points.map((p) => `[${p.index}] ${p.text}`).join('\n')}`
-    : `Topic: ${topic}`;
+  const material = points ? `Use only these key points from the source (numbered by sentence):\n${points.map((p) => `[${p.index}] ${p.text}`).join('\n')}` : `Topic: ${topic}`;
   const generated = await ctx.generation.generate({
     schema: schemaFor(channels),
     name: 'content_pack',
@@ -106,12 +104,7 @@ export async function readPack(ctx: ToolContext, packId: string, version?: numbe
 type Part = NonNullable<Content[Channel]>;
 
 /** Instructions the template can carry out without a model; the rest is reported unapplied. */
-function editWithoutModel(
-  channel: Channel,
-  part: Part,
-  instructions: string,
-  schema: z.ZodType<Part>,
-): { part: Part; applied: string[]; unapplied: string[] } {
+function editWithoutModel(channel: Channel, part: Part, instructions: string, schema: z.ZodType<Part>): { part: Part; applied: string[]; unapplied: string[] } {
   const edited = structuredClone(part) as Record<string, unknown>;
   const applied: string[] = [];
   const unapplied: string[] = [];
@@ -135,7 +128,10 @@ function editWithoutModel(
     }
     return ' ';
   });
-  for (const instruction of rest.split(/[.;\n]+|\band then\b/).map((s) => s.trim()).filter((s) => s.length > 2)) {
+  for (const instruction of rest
+    .split(/[.;\n]+|\band then\b/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 2)) {
     if (/\b(remove|drop|no)\b.*\bhashtags?\b/i.test(instruction) && 'hashtags' in edited) {
       edited.hashtags = [];
       applied.push(instruction);
@@ -155,10 +151,7 @@ function editWithoutModel(
 }
 
 /** A new version in which only `blockId` changed: replaced verbatim, or rewritten by instructions. */
-export async function revise(
-  ctx: ToolContext,
-  input: ReviseInput,
-): Promise<RevisedPack> {
+export async function revise(ctx: ToolContext, input: ReviseInput): Promise<RevisedPack> {
   const latest = await loadVersion(ctx, input.pack_id);
   const block = latest.blocks.find((candidate) => candidate.id === input.block_id);
   if (!block) {
@@ -201,7 +194,7 @@ export async function revise(
     warnings.push(...generated.warnings);
     [applied, unapplied] = generator === 'template' ? [offline.applied, offline.unapplied] : [[instructions], []];
   }
-  const content = { ...latest.content, [channel]: part } as Content;
+  const content = { ...latest.content, [channel]: part };
   const [rendered] = await ctx.compute(renderBlocksTask, {
     content,
     channels: [channel],

@@ -64,16 +64,14 @@ function linkedin(content: NonNullable<Content['linkedin']>, options: RenderOpti
   };
 }
 
-const font = "font-family:Helvetica,Arial,sans-serif;color:#1f2933;";
+const font = 'font-family:Helvetica,Arial,sans-serif;color:#1f2933;';
 
 function email(content: NonNullable<Content['email']>, options: RenderOptions): Block {
   const textParts = [content.greeting, ...content.paragraphs];
   if (options.links?.length) textParts.push(`Further reading:\n${options.links.join('\n')}`);
   if (options.cta) textParts.push(`${options.cta.text}: ${options.cta.url}`);
   textParts.push(content.signoff);
-  const paragraphs = [content.greeting, ...content.paragraphs]
-    .map((p) => `<p style="${font}font-size:16px;line-height:1.5;margin:0 0 16px;">${escapeHtml(p)}</p>`)
-    .join('\n');
+  const paragraphs = [content.greeting, ...content.paragraphs].map((p) => `<p style="${font}font-size:16px;line-height:1.5;margin:0 0 16px;">${escapeHtml(p)}</p>`).join('\n');
   const links = options.links?.length
     ? `<ul style="${font}font-size:15px;line-height:1.5;">${options.links.map((link) => `<li><a href="${escapeHtml(link)}" style="color:#1d4ed8;">${escapeHtml(link)}</a></li>`).join('')}</ul>`
     : '';
@@ -125,7 +123,15 @@ function thread(content: NonNullable<Content['x_thread']>, options: RenderOption
     channel: 'x_thread',
     tweets,
     sources: options.sources.x_thread ?? [],
-    checks: [atMost('max_weighted_length', longest, maxWeight), check('numbered', tweets.every((t, i) => t.startsWith(`${i + 1}/${tweets.length} `)), true, 'n/N')],
+    checks: [
+      atMost('max_weighted_length', longest, maxWeight),
+      check(
+        'numbered',
+        tweets.every((t, i) => t.startsWith(`${i + 1}/${tweets.length} `)),
+        true,
+        'n/N',
+      ),
+    ],
   };
 }
 

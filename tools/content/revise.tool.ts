@@ -8,7 +8,7 @@ export default defineTool({
   title: 'Revise one block of a content pack',
   description:
     'Edits one block of a pack without regenerating the others and returns a new version in which only that block changed ' +
-    '(its checks recomputed). Send either `replacement` (the block\'s fields, e.g. for linkedin {hook, body, hashtags}: used ' +
+    "(its checks recomputed). Send either `replacement` (the block's fields, e.g. for linkedin {hook, body, hashtags}: used " +
     'verbatim) or `instructions` in words ("change the subject to \'…\'", "make it shorter", "remove the hashtags"; free-form ' +
     'rewrites need a model). `applied` and `unapplied` say what was done. Earlier versions stay readable with content_get.',
   route: { method: 'POST', path: '/content/revise' },
@@ -24,6 +24,5 @@ export default defineTool({
       next_actions: [ctx.nextAction('content_get', { pack_id: pack.pack_id, version: pack.version - 1 }, 'Compare with the previous version.')],
     };
   },
-  summarize: (pack) =>
-    `${packSummary(pack)} Changed block: ${pack.changed_block}.${pack.unapplied.length ? ` Not applied: ${pack.unapplied.join('; ')}.` : ''}`,
+  summarize: (pack) => `${packSummary(pack)} Changed block: ${pack.changed_block}.${pack.unapplied.length ? ` Not applied: ${pack.unapplied.join('; ')}.` : ''}`,
 });

@@ -20,7 +20,10 @@ export const contentSchema = z.object({
       title: text(110),
       meta_description: text(155),
       intro: text(1500),
-      sections: z.array(z.object({ heading: text(120), body: text(4000) })).min(2).max(8),
+      sections: z
+        .array(z.object({ heading: text(120), body: text(4000) }))
+        .min(2)
+        .max(8),
       conclusion: text(1500),
     })
     .optional(),
@@ -44,8 +47,14 @@ export const contentSchema = z.object({
   page_sections: z
     .object({
       hero: z.object({ headline: text(90), subheadline: text(200) }),
-      benefits: z.array(z.object({ title: text(80), text: text(300) })).min(3).max(6),
-      faq: z.array(z.object({ question: text(200), answer: text(600) })).min(2).max(6),
+      benefits: z
+        .array(z.object({ title: text(80), text: text(300) }))
+        .min(3)
+        .max(6),
+      faq: z
+        .array(z.object({ question: text(200), answer: text(600) }))
+        .min(2)
+        .max(6),
       cta: z.object({ headline: text(120), button_text: text(40) }),
     })
     .optional(),
@@ -64,12 +73,19 @@ export const repurposeInputSchema = z
       .max(100_000)
       .optional()
       .describe('An article, notes or transcript to repurpose; the pack uses its own sentences.'),
-    channels: z.array(z.enum(channels)).min(1).optional().describe(`Default all: ${channels.join(', ')}.`),
+    channels: z
+      .array(z.enum(channels))
+      .min(1)
+      .optional()
+      .describe(`Default all: ${channels.join(', ')}.`),
     tone: z.string().max(60).optional().describe('e.g. friendly, professional, bold.'),
     audience: z.string().max(120).optional(),
     brand: z.string().max(80).optional(),
     cta: cta.optional().describe('The call to action every channel ends with.'),
-    links: z.array(z.url({ protocol: /^https?$/ }).max(2000)).max(10).optional(),
+    links: z
+      .array(z.url({ protocol: /^https?$/ }).max(2000))
+      .max(10)
+      .optional(),
     generator: generatorField,
   })
   .refine((input) => input.prompt || input.source_text, { message: 'give prompt (a topic) or source_text (to repurpose), or both', path: ['prompt'] });
@@ -116,7 +132,7 @@ export const packOutputSchema = z.object({
 export const reviseInputSchema = z
   .object({
     pack_id: z.string().regex(idPattern(contentIds.pack), 'must be a pack id such as "cnt_01…" from content_repurpose'),
-    block_id: z.string().min(1).max(40).describe('The block\'s id: blog, linkedin, email, x_thread or page_sections.'),
+    block_id: z.string().min(1).max(40).describe("The block's id: blog, linkedin, email, x_thread or page_sections."),
     instructions: z.string().trim().min(3).max(2000).optional(),
     replacement: z.record(z.string(), z.unknown()).optional().describe("The block's new fields, used verbatim."),
     generator: generatorField,

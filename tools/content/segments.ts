@@ -16,7 +16,7 @@ const windowSize = 256;
 
 /** The segments of `text`, in order, as `segmenter.segment(text)` gives them. */
 export function* segments(segmenter: Intl.Segmenter, text: string): Generator<string> {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const found = segmentsAt(segmenter, text, start);
     yield* found;
     for (const segment of found) start += segment.length;

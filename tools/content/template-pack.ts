@@ -48,12 +48,7 @@ const nicheBenefits: Record<string, string[]> = {
   education: ['Lessons that build on each other', 'Practice with feedback at every step', 'Learn at your own pace'],
 };
 
-const genericBenefits = (topic: string) => [
-  `A clear starting point for ${topic}`,
-  'Practical steps you can use this week',
-  'Fewer mistakes, less wasted time',
-  'Results you can measure',
-];
+const genericBenefits = (topic: string) => [`A clear starting point for ${topic}`, 'Practical steps you can use this week', 'Fewer mistakes, less wasted time', 'Results you can measure'];
 
 /** Generic points about a topic, for prompts with no source text. */
 function topicPoints(topic: string, audience: string | null, tone: Tone, pick: Chooser): string[] {
@@ -100,16 +95,26 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
   const who = audience ? ` for ${audience}` : '';
   const sources: Partial<Record<Channel, number[]>> = {};
   const content: Content = { topic: fit(topic, 120) };
-  const title = fit(
-    titleCase(pick([`${topic}: a practical guide${who}`, `${topic}, explained${who}`, `What to know about ${topic}`])),
-    70,
-  );
+  const title = fit(titleCase(pick([`${topic}: a practical guide${who}`, `${topic}, explained${who}`, `What to know about ${topic}`])), 70);
 
   if (channels.includes('blog')) {
-    const sections = [0, 1, 2].map((group) => {
-      const slice = points.slice(group * 2, group * 2 + 2);
-      return { heading: keyPoints ? headingOf(slice.join(' '), `Part ${group + 1}`) : pick([['Why it matters', 'The problem first'], ['Where to start', 'A simple plan'], ['Keep what works', 'Make it stick']][group] as string[]), body: slice.join(' ') };
-    }).filter((section) => section.body);
+    const sections = [0, 1, 2]
+      .map((group) => {
+        const slice = points.slice(group * 2, group * 2 + 2);
+        return {
+          heading: keyPoints
+            ? headingOf(slice.join(' '), `Part ${group + 1}`)
+            : pick(
+                [
+                  ['Why it matters', 'The problem first'],
+                  ['Where to start', 'A simple plan'],
+                  ['Keep what works', 'Make it stick'],
+                ][group] as string[],
+              ),
+          body: slice.join(' '),
+        };
+      })
+      .filter((section) => section.body);
     content.blog = {
       title,
       meta_description: fit(`${capitalize(topic)}${who}: ${points[0] ?? ''}`, 155),
@@ -121,16 +126,24 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
   }
   if (channels.includes('linkedin')) {
     const hook = fit(
-      pick({
-        professional: [`${capitalize(topic)}: what I'd tell anyone starting today.`, `Three lessons on ${topic} worth sharing.`],
-        friendly: [`Let's talk about ${topic} for a minute.`, `A few things I've learned about ${topic}.`],
-        bold: [`Stop overcomplicating ${topic}.`, `Unpopular opinion: ${topic} is simpler than you think.`],
-      }[tone]),
+      pick(
+        {
+          professional: [`${capitalize(topic)}: what I'd tell anyone starting today.`, `Three lessons on ${topic} worth sharing.`],
+          friendly: [`Let's talk about ${topic} for a minute.`, `A few things I've learned about ${topic}.`],
+          bold: [`Stop overcomplicating ${topic}.`, `Unpopular opinion: ${topic} is simpler than you think.`],
+        }[tone],
+      ),
       140,
     );
     content.linkedin = {
       hook,
-      body: fit(points.slice(0, 5).map((point) => `→ ${point}`).join('\n') + `\n\n${pick(['What would you add?', 'How do you approach it?', 'Agree, or not?'])}`, 2500),
+      body: fit(
+        points
+          .slice(0, 5)
+          .map((point) => `→ ${point}`)
+          .join('\n') + `\n\n${pick(['What would you add?', 'How do you approach it?', 'Agree, or not?'])}`,
+        2500,
+      ),
       hashtags: hashtagsOf(topic, brief),
     };
     sources.linkedin = cite.slice(0, 5);

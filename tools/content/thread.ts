@@ -109,7 +109,7 @@ const widthOf = (count: number) => prefix(count - 1, count).length;
 export function fitThread(tweets: readonly string[]): { tweets: string[]; longest: number } {
   const texts = tweets.map((tweet) => tweet.replace(/\s+/g, ' ').trim());
   // Room for "n/N " in front: 8 holds "999/999 "; a longer thread is packed again with more.
-  for (let room = 8; ; ) {
+  for (let room = 8; ;) {
     const pieces = texts.flatMap((text) => pack(text, maxWeight - room));
     const thread = widthOf(pieces.length) <= room ? numbered(pieces, maxWeight - room) : undefined;
     const width = widthOf(thread?.tweets.length ?? pieces.length);

@@ -128,7 +128,10 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
     invoiceDiscount = parseMoney(input.discount.amount, currency, 'discount.amount');
     if (invoiceDiscount > subtotal) throw new OutcomeError('invalid_input', `discount.amount: ${format(invoiceDiscount)} is more than the subtotal ${format(subtotal)}.`);
   }
-  const allocated = allocate(invoiceDiscount, lines.map((line) => line.amount));
+  const allocated = allocate(
+    invoiceDiscount,
+    lines.map((line) => line.amount),
+  );
 
   const byRate = new Map<string, { rate: bigint; taxable: bigint }>();
   const computedLines = lines.map((line, index) => {

@@ -61,12 +61,7 @@ async function checkRenderable(ctx: ToolContext, computed: ComputedInvoice): Pro
 export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempotencyKey?: string): Promise<Draft> {
   const db = invoiceDb(ctx.store);
   if (idempotencyKey) {
-    const existing = await db
-      .selectFrom('invoice_drafts')
-      .select(['id', 'input'])
-      .where('account_id', '=', ctx.caller.accountId)
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
+    const existing = await db.selectFrom('invoice_drafts').select(['id', 'input']).where('account_id', '=', ctx.caller.accountId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
     if (existing) return replayDraft(ctx, existing, input, idempotencyKey);
   }
   const now = ctx.now();
@@ -115,12 +110,7 @@ async function replayDraft(ctx: ToolContext, row: { id: string; input: string },
 }
 
 async function draftRow(ctx: ToolContext, draftId: string) {
-  const row = await invoiceDb(ctx.store)
-    .selectFrom('invoice_drafts')
-    .selectAll()
-    .where('id', '=', draftId)
-    .where('account_id', '=', ctx.caller.accountId)
-    .executeTakeFirst();
+  const row = await invoiceDb(ctx.store).selectFrom('invoice_drafts').selectAll().where('id', '=', draftId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
   if (!row) {
     throw new OutcomeError('not_found', `No invoice draft ${draftId} exists for this account.`, {
       hint: 'Create one with invoice_draft (or use invoice_create to draft and confirm in one call).',
@@ -160,11 +150,9 @@ export async function confirmDraft(ctx: ToolContext, draftId: string): Promise<I
       });
     }
     if (row.payment_link === 1 && !ctx.payments) {
-      throw new OutcomeError(
-        'payment_processor_not_configured',
-        'This draft asks for a payment link but no payment processor is configured (STRIPE_SECRET_KEY). Nothing was stored.',
-        { hint: 'Draft again with payment_link: false, or ask the operator to configure Stripe.' },
-      );
+      throw new OutcomeError('payment_processor_not_configured', 'This draft asks for a payment link but no payment processor is configured (STRIPE_SECRET_KEY). Nothing was stored.', {
+        hint: 'Draft again with payment_link: false, or ask the operator to configure Stripe.',
+      });
     }
     const claimed = await db
       .updateTable('invoice_drafts')
@@ -195,12 +183,7 @@ class NumberTaken extends Error {}
 const invoiceNumber = (year: number, sequence: number) => `INV-${year}-${String(sequence).padStart(4, '0')}`;
 
 async function nextSequence(ctx: ToolContext, year: number): Promise<number> {
-  const counter = await invoiceDb(ctx.store)
-    .selectFrom('invoice_counters')
-    .select('last_sequence')
-    .where('account_id', '=', ctx.caller.accountId)
-    .where('year', '=', year)
-    .executeTakeFirst();
+  const counter = await invoiceDb(ctx.store).selectFrom('invoice_counters').select('last_sequence').where('account_id', '=', ctx.caller.accountId).where('year', '=', year).executeTakeFirst();
   return (counter?.last_sequence ?? 0) + 1;
 }
 
@@ -254,40 +237,37 @@ async function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: Compu
     const number = invoiceNumber(year, predicted);
     const pdf = await ctx.compute(invoicePdfTask, documentOf(computed, { invoiceId, number, link, createdAt }));
     try {
-      await invoiceDb(ctx.store).transaction().execute(async (trx) => {
-        const counter = await trx
-          .insertInto('invoice_counters')
-          .values({ account_id: ctx.caller.accountId, year, last_sequence: 1 })
-          .onConflict((conflict) =>
-            conflict.columns(['account_id', 'year']).doUpdateSet((eb) => ({ last_sequence: eb('invoice_counters.last_sequence', '+', 1) })),
-          )
-          .returning('last_sequence')
-          .executeTakeFirstOrThrow();
-        if (counter.last_sequence !== predicted) throw new NumberTaken();
-        const fileId = await ctx.files.save(
-          { accountId: ctx.caller.accountId, name: `${number}.pdf`, contentType: 'application/pdf', scope: 'invoices:read', bytes: pdf },
-          trx,
-        );
-        const stored = { ...computed, invoice_id: invoiceId, draft_id: draft.id, number, status: 'open' as const, payment_link: link, created_at: createdAt };
-        await trx
-          .insertInto('invoices')
-          .values({
-            id: invoiceId,
-            account_id: ctx.caller.accountId,
-            draft_id: draft.id,
-            number,
-            year,
-            sequence: predicted,
-            status: 'open',
-            document: JSON.stringify(stored),
-            pdf_file_id: fileId,
-            payment_link_id: link?.id ?? null,
-            payment_link_url: link?.url ?? null,
-            created_at: createdAt,
-          })
-          .execute();
-        await trx.updateTable('invoice_drafts').set({ status: 'confirmed', locked_until: null }).where('id', '=', draft.id).execute();
-      });
+      await invoiceDb(ctx.store)
+        .transaction()
+        .execute(async (trx) => {
+          const counter = await trx
+            .insertInto('invoice_counters')
+            .values({ account_id: ctx.caller.accountId, year, last_sequence: 1 })
+            .onConflict((conflict) => conflict.columns(['account_id', 'year']).doUpdateSet((eb) => ({ last_sequence: eb('invoice_counters.last_sequence', '+', 1) })))
+            .returning('last_sequence')
+            .executeTakeFirstOrThrow();
+          if (counter.last_sequence !== predicted) throw new NumberTaken();
+          const fileId = await ctx.files.save({ accountId: ctx.caller.accountId, name: `${number}.pdf`, contentType: 'application/pdf', scope: 'invoices:read', bytes: pdf }, trx);
+          const stored = { ...computed, invoice_id: invoiceId, draft_id: draft.id, number, status: 'open' as const, payment_link: link, created_at: createdAt };
+          await trx
+            .insertInto('invoices')
+            .values({
+              id: invoiceId,
+              account_id: ctx.caller.accountId,
+              draft_id: draft.id,
+              number,
+              year,
+              sequence: predicted,
+              status: 'open',
+              document: JSON.stringify(stored),
+              pdf_file_id: fileId,
+              payment_link_id: link?.id ?? null,
+              payment_link_url: link?.url ?? null,
+              created_at: createdAt,
+            })
+            .execute();
+          await trx.updateTable('invoice_drafts').set({ status: 'confirmed', locked_until: null }).where('id', '=', draft.id).execute();
+        });
       return;
     } catch (error) {
       if (!(error instanceof NumberTaken)) throw error;
@@ -295,10 +275,7 @@ async function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: Compu
   }
 }
 
-function documentOf(
-  computed: ComputedInvoice,
-  meta: { invoiceId: string; number: string; link: PaymentLink | null; createdAt: string },
-): InvoiceDocument {
+function documentOf(computed: ComputedInvoice, meta: { invoiceId: string; number: string; link: PaymentLink | null; createdAt: string }): InvoiceDocument {
   return {
     invoice_id: meta.invoiceId,
     number: meta.number,
@@ -324,12 +301,7 @@ function documentOf(
 }
 
 export async function readInvoice(ctx: ToolContext, invoiceId: string): Promise<Invoice> {
-  const row = await invoiceDb(ctx.store)
-    .selectFrom('invoices')
-    .select(['document', 'pdf_file_id'])
-    .where('id', '=', invoiceId)
-    .where('account_id', '=', ctx.caller.accountId)
-    .executeTakeFirst();
+  const row = await invoiceDb(ctx.store).selectFrom('invoices').select(['document', 'pdf_file_id']).where('id', '=', invoiceId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
   if (!row) throw new OutcomeError('not_found', `No invoice ${invoiceId} exists for this account.`);
   const share = await ctx.files.shareUrl(row.pdf_file_id);
   return { ...JSON.parse(row.document), pdf_url: ctx.files.url(row.pdf_file_id), share_url: share.url, share_expires_at: share.expires_at };

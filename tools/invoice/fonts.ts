@@ -307,10 +307,12 @@ function subsetTrueType(tables: Map<string, Uint8Array>, used: number[]): Uint8A
   dataView(newHead).setUint32(8, 0); // checkSumAdjustment, set below
   dataView(newHead).setInt16(50, 1); // long loca offsets
   const replaced: Record<string, Uint8Array> = { glyf: newGlyf, head: newHead, hmtx: newHmtx, loca: newLoca };
-  return sfnt(SUBSET_TABLES.flatMap((tag) => {
-    const data = replaced[tag] ?? tables.get(tag);
-    return data ? [[tag, data] as [string, Uint8Array]] : [];
-  }));
+  return sfnt(
+    SUBSET_TABLES.flatMap((tag) => {
+      const data = replaced[tag] ?? tables.get(tag);
+      return data ? [[tag, data] as [string, Uint8Array]] : [];
+    }),
+  );
 }
 
 /** The glyph ids a composite glyph is made of; none for a simple one. */

@@ -366,9 +366,7 @@ function drawLines(layout: Layout, doc: InvoiceDocument): void {
   const withDiscount = doc.lines.some((line) => line.discount !== null);
   const titles = ['Qty', 'Unit price', 'Tax', ...(withDiscount ? ['Discount'] : []), 'Amount'];
   // Measured as drawn, to size the columns.
-  const figures = doc.lines.map((line) =>
-    [line.quantity, line.unit_price, line.tax_rate ?? '—', ...(withDiscount ? [line.discount ?? ''] : []), line.amount].map(drawableText),
-  );
+  const figures = doc.lines.map((line) => [line.quantity, line.unit_price, line.tax_rate ?? '—', ...(withDiscount ? [line.discount ?? ''] : []), line.amount].map(drawableText));
   const cap = (CONTENT_WIDTH * 0.6) / titles.length;
   const numeric = titles.map((title, index): Column => {
     const widest = Math.max(layout.width(title, styles.label), ...figures.map((row) => layout.width(row[index] ?? '', styles.body)));
@@ -376,7 +374,11 @@ function drawLines(layout: Layout, doc: InvoiceDocument): void {
   });
   const description: Column = { title: 'Description', align: 'left', width: CONTENT_WIDTH - numeric.reduce((sum, column) => sum + column.width, 0) };
   layout.y -= SECTION_GAP;
-  drawTable(layout, [description, ...numeric], doc.lines.map((line, index) => [line.description, ...(figures[index] ?? [])]));
+  drawTable(
+    layout,
+    [description, ...numeric],
+    doc.lines.map((line, index) => [line.description, ...(figures[index] ?? [])]),
+  );
 }
 
 /**
@@ -400,7 +402,7 @@ function drawTable(layout: Layout, columns: Column[], rows: string[][]): void {
   for (const row of rows) {
     const cells = columns.map((column, index) => layout.wrap(row[index] ?? '', styles.body, column.width - 2 * CELL_X));
     const total = Math.max(...cells.map((lines) => lines.length));
-    for (let from = 0; from < total; ) {
+    for (let from = 0; from < total;) {
       const fit = Math.floor((layout.room - 2 * CELL_Y) / lineHeight);
       if (fit < total - from && (fit < 1 || total - from <= linesPerPage)) {
         layout.addPage();
@@ -446,10 +448,7 @@ function drawSummary(layout: Layout, doc: InvoiceDocument): void {
 
 /** The payment link as a QR code and as text, both clickable. */
 function paymentBlock(layout: Layout, link: string, width: number): Block {
-  const intro = layout.textBlock(
-    [layout.run('Pay online', styles.name, width), layout.run('Scan the code or open the link:', styles.detail, width)],
-    width,
-  );
+  const intro = layout.textBlock([layout.run('Pay online', styles.name, width), layout.run('Scan the code or open the link:', styles.detail, width)], width);
   const url = layout.run(link, styles.link, width);
   const urlBlock = layout.textBlock([url], width);
   const modules = QRCode.create(link, { errorCorrectionLevel: 'M' }).modules;

@@ -3,14 +3,10 @@ import { textField } from '../../src/kernel/fields.js';
 
 // Signs, decimals and ranges are checked with the invoice (money.ts), so that a number and the
 // decimal string it stands for are refused alike, with the same message.
-const decimal = (what: string) =>
-  z.union([z.string().max(40), z.number()]).describe(`${what}: a decimal string ("12.50") or a number, in major units.`);
+const decimal = (what: string) => z.union([z.string().max(40), z.number()]).describe(`${what}: a decimal string ("12.50") or a number, in major units.`);
 
 const discount = z
-  .union([
-    z.object({ percent: decimal('Percent off, 0 to 100') }).strict(),
-    z.object({ amount: decimal('Amount off') }).strict(),
-  ])
+  .union([z.object({ percent: decimal('Percent off, 0 to 100') }).strict(), z.object({ amount: decimal('Amount off') }).strict()])
   .describe('Either {"percent": "10"} or {"amount": "50.00"}.');
 
 export const partySchema = z.object({
@@ -72,7 +68,7 @@ export const invoiceComputedShape = {
       quantity: z.string(),
       unit_price: money,
       tax_rate: z.string().nullable().describe('Percent, e.g. "20".'),
-      discount: money.describe('This line\'s own discount.'),
+      discount: money.describe("This line's own discount."),
       amount: money.describe('quantity × unit price − line discount.'),
       allocated_discount: money.describe('Share of the invoice-level discount.'),
       taxable: money,
@@ -86,9 +82,7 @@ export const invoiceComputedShape = {
     total: money,
     formatted: z.object({ subtotal: z.string(), discount: z.string().nullable(), tax: z.string(), total: z.string() }),
   }),
-  tax_breakdown: z.array(
-    z.object({ rate: z.string(), taxable: money, tax: money, formatted: z.object({ taxable: z.string(), tax: z.string() }) }),
-  ),
+  tax_breakdown: z.array(z.object({ rate: z.string(), taxable: money, tax: money, formatted: z.object({ taxable: z.string(), tax: z.string() }) })),
   notes: z.string().nullable(),
   warnings: z.array(z.string()),
 };

@@ -13,11 +13,7 @@ export interface SellerProfile extends SellerColumns {
 const notFound = (id: string) => new OutcomeError('not_found', `No account ${id}; list accounts with the CLI or create one with \`agent-outcomes accounts create\`.`);
 
 export async function sellerProfile(store: StoreHandle, accountId: string): Promise<SellerProfile> {
-  const account = await invoiceDb(store)
-    .selectFrom('accounts')
-    .select(['id', 'name', 'seller_name', 'seller_address', 'seller_tax_id', 'seller_email'])
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+  const account = await invoiceDb(store).selectFrom('accounts').select(['id', 'name', 'seller_name', 'seller_address', 'seller_tax_id', 'seller_email']).where('id', '=', accountId).executeTakeFirst();
   if (!account) throw notFound(accountId);
   return account;
 }

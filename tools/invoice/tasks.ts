@@ -17,5 +17,9 @@ export const unrenderableTask = defineTask({
   // Reading the fonts' coverage once loads them.
   load: async () => (await import('./pdf.js')).unrenderableCharacters(['Invoice']),
   run: async (texts: string[]) => (await import('./pdf.js')).unrenderableCharacters(texts),
-  describe: (texts) => sized("the invoice's text", texts.reduce((sum, text) => sum + text.length, 0)),
+  describe: (texts) =>
+    sized(
+      "the invoice's text",
+      texts.reduce((sum, text) => sum + text.length, 0),
+    ),
 });

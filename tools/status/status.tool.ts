@@ -25,10 +25,7 @@ export default defineTool({
   cost: 0,
   effect: 'read',
   input: z.object({
-    job_id: z
-      .string()
-      .regex(idPattern(platformIds.job), 'must be a job id such as "job_01hx…" as returned by the tool that started it')
-      .describe('The job_id returned by a long-running tool.'),
+    job_id: z.string().regex(idPattern(platformIds.job), 'must be a job id such as "job_01hx…" as returned by the tool that started it').describe('The job_id returned by a long-running tool.'),
   }),
   output: z.object({
     job_id: z.string(),
@@ -64,9 +61,7 @@ export default defineTool({
       created_at: job.created_at,
       started_at: job.started_at,
       finished_at: job.finished_at,
-      next_actions: settled
-        ? []
-        : [ctx.nextAction('job_status', { job_id }, 'The job is not finished yet: check again in a few seconds.')],
+      next_actions: settled ? [] : [ctx.nextAction('job_status', { job_id }, 'The job is not finished yet: check again in a few seconds.')],
     };
   },
   summarize: (job) =>

@@ -32,10 +32,7 @@ export default defineTool({
     in_flight: z.number().int().optional().describe('Units held by calls still running.'),
     remaining: z.number().int().optional(),
     behavior: z.enum(['block', 'bill_overage']).optional(),
-    overage: z
-      .object({ units: z.number().int(), unit_price: price, estimated_charge: price })
-      .nullable()
-      .optional(),
+    overage: z.object({ units: z.number().int(), unit_price: price, estimated_charge: price }).nullable().optional(),
     per_tool: z.array(z.object({ tool: z.string(), calls: z.number().int(), units: z.number().int() })).optional(),
   }),
   async run(_input, ctx) {

@@ -14,6 +14,7 @@ export interface NicheCopy {
   customer: string;
 }
 
+// prettier-ignore
 const niches: Record<Niche, NicheCopy> = {
   pet_services: {
     offer: 'pet care',

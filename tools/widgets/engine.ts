@@ -35,8 +35,10 @@ function themeOf(brand: Brand, promptColors: string[]): ThemeRequest {
   const byRole = Array.isArray(colors) ? { primary: colors[0], accent: colors[1], background: colors[2], text: colors[3] } : colors;
   const tone = brand.tone?.toLowerCase() ?? '';
   return Object.fromEntries(
-    Object.entries({ ...byRole, font: brand.font, density: /minimal|clean|simple/.test(tone) ? 'minimal' : undefined, mode: /\bdark\b/.test(tone) ? 'dark' : undefined }).filter(([, value]) => value !== undefined),
-  ) as ThemeRequest;
+    Object.entries({ ...byRole, font: brand.font, density: /minimal|clean|simple/.test(tone) ? 'minimal' : undefined, mode: /\bdark\b/.test(tone) ? 'dark' : undefined }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
 }
 
 const definedOnly = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -118,14 +120,23 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
   });
   // The caller's words verbatim, over a model's, over the template's.
   const { cta_url: _url, deadline: _deadline, form_fields: _fields, contact_email: _email, lang, ...callerCopy } = content;
-  const copy = { ...template.copy, ...definedOnly(generated.value as Copy), ...definedOnly(callerCopy) } as BuildRequest['copy'];
+  const copy = { ...template.copy, ...definedOnly(generated.value), ...definedOnly(callerCopy) } as BuildRequest['copy'];
   const warnings = [...template.warnings, ...generated.warnings];
   const source: WidgetDocument['source'] = { brandName: template.brandName, brand, content, copy, niche: brief.niche, ...(brief.dates[0] ? { promptDate: brief.dates[0].iso } : {}) };
   const build = buildRequestOf({ kind, source }, now, warnings);
   const sections = buildSections(build);
   const document: WidgetDocument = {
     kind,
-    draft: { sections, theme: themeOf(brand, brief.colors.map((color) => color.hex)), title: copy.title, description: copy.description, lang: lang ?? 'en' },
+    draft: {
+      sections,
+      theme: themeOf(
+        brand,
+        brief.colors.map((color) => color.hex),
+      ),
+      title: copy.title,
+      description: copy.description,
+      lang: lang ?? 'en',
+    },
     source,
     meta: { generator: generated.generator, warnings, created_at: now.toISOString(), applied: [], unapplied: [] },
   };
@@ -136,8 +147,7 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
 }
 
 const noWidget = (widgetId: string) => new OutcomeError('not_found', `No widget ${widgetId} exists for this account.`, { hint: 'Create one with widget_generate.' });
-const noVersion = (widgetId: string, version: number, latest: number) =>
-  new OutcomeError('not_found', `Widget ${widgetId} has no version ${version}; its versions are 1 to ${latest}.`);
+const noVersion = (widgetId: string, version: number, latest: number) => new OutcomeError('not_found', `Widget ${widgetId} has no version ${version}; its versions are 1 to ${latest}.`);
 
 /** For the public routes: a widget or version that does not exist is no page, other failures stay failures. */
 const missingAsNull = (error: unknown): null => {

@@ -23,7 +23,11 @@ export default defineTool({
     return {
       ...widget,
       next_actions: [
-        ctx.nextAction('widget_revise', { widget_id: widget.widget_id, instructions: 'make the button green; add a FAQ section' }, 'Change it in words or with operations; each revision is a new version.'),
+        ctx.nextAction(
+          'widget_revise',
+          { widget_id: widget.widget_id, instructions: 'make the button green; add a FAQ section' },
+          'Change it in words or with operations; each revision is a new version.',
+        ),
         ...(widget.meta.form ? [ctx.nextAction('widget_submissions', { widget_id: widget.widget_id }, 'Read what visitors sent through its form (also as CSV).')] : []),
       ],
     };

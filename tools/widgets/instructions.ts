@@ -16,8 +16,7 @@ export interface Parsed {
   unparsed: string[];
 }
 
-const NEEDS_MODEL =
-  'needs a model: configure LLM_BASE_URL/LLM_MODEL or use an MCP client with sampling, or send operations (e.g. set_text) directly';
+const NEEDS_MODEL = 'needs a model: configure LLM_BASE_URL/LLM_MODEL or use an MCP client with sampling, or send operations (e.g. set_text) directly';
 
 /** Words for each section type, as people say them. */
 const typeWords: Array<[SectionType, RegExp]> = [
@@ -49,7 +48,11 @@ function sectionIn(text: string, sections: readonly Section[]): Section | undefi
 function colourIn(text: string): string | undefined {
   const css = /(#[0-9a-f]{3,8}\b|rgba?\([^)]*\)|hsla?\([^)]*\)|oklch\([^)]*\))/i.exec(text)?.[1];
   if (css && parse(css)) return css;
-  const words = text.toLowerCase().replace(/[^a-z\s-]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .replace(/[^a-z\s-]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   for (let length = 3; length >= 1; length -= 1) {
     for (let start = 0; start + length <= words.length; start += 1) {
       const phrase = words.slice(start, start + length).join(' ');
@@ -108,9 +111,13 @@ function moodOf(clause: string): Operation[] | undefined {
   if (/\bpills?\b/i.test(clause)) theme.radius = 'pill';
   else if (shaped && /\b(square[rd]?|sharp(er)?|straight)\b/i.test(clause)) theme.radius = 'none';
   else if (shaped && /\b(round(er|ed)?|soft(er)?|curved)\b/i.test(clause)) theme.radius = 'large';
-  const family = /\b(sans[- ]?serif|sans|serif|mono(?:space)?|rounded)[- ](?:fonts?|type(?:faces?)?|text)\b|\b(?:fonts?|typefaces?)\b.*?\b(sans[- ]?serif|serif|mono(?:space)?|rounded)\b/i.exec(clause);
+  const family = /\b(sans[- ]?serif|sans|serif|mono(?:space)?|rounded)[- ](?:fonts?|type(?:faces?)?|text)\b|\b(?:fonts?|typefaces?)\b.*?\b(sans[- ]?serif|serif|mono(?:space)?|rounded)\b/i.exec(
+    clause,
+  );
   // A font by name must be capitalised, as names are: "change the font to Georgia", "use the Inter font".
-  const named = /\b(?:fonts?|typefaces?)(?: family)? (?:to|:) ?["'“]?([A-Z][\p{L}\p{N} -]{0,38}?)["'”]?$|\buse (?:the )?([A-Z][\p{L}\p{N}-]*(?: [A-Z][\p{L}\p{N}-]*)*) (?:font|typeface)\b/u.exec(clause);
+  const named = /\b(?:fonts?|typefaces?)(?: family)? (?:to|:) ?["'“]?([A-Z][\p{L}\p{N} -]{0,38}?)["'”]?$|\buse (?:the )?([A-Z][\p{L}\p{N}-]*(?: [A-Z][\p{L}\p{N}-]*)*) (?:font|typeface)\b/u.exec(
+    clause,
+  );
   if (family) {
     const name = (family[1] ?? family[2] ?? '').toLowerCase();
     theme.font = name.startsWith('sans') ? 'sans' : name.startsWith('mono') ? 'mono' : name;
@@ -244,7 +251,9 @@ function clausesOf(instructions: string): string[] {
 
 /** Also splits "make the button green and remove the testimonials" at an "and" that starts a new command. */
 function commandsOf(clause: string): string[] {
-  return clause.split(/\s*(?:,|\band\b)\s*(?=(?:add|remove|delete|drop|move|make|change|set|use|link|put|include|hide|get rid of|swap|rename|translate|rewrite|turn)\b)/i).filter((part) => part.trim().length > 2);
+  return clause
+    .split(/\s*(?:,|\band\b)\s*(?=(?:add|remove|delete|drop|move|make|change|set|use|link|put|include|hide|get rid of|swap|rename|translate|rewrite|turn)\b)/i)
+    .filter((part) => part.trim().length > 2);
 }
 
 /** Clauses and commands, with quoted text never split: "change the headline to 'Rest, then play; and make friends.'" is one. */

@@ -116,8 +116,21 @@ function deadlineOf(request: BuildRequest): string {
 
 /** Which sections each kind is made of, in order. */
 const layouts: Record<WidgetKind, Array<[SectionType, string]>> = {
-  landing: [['header', 'header'], ['hero', 'hero'], ['features', 'features'], ['pricing', 'pricing'], ['testimonials', 'testimonials'], ['faq', 'faq'], ['form', 'contact'], ['cta', 'closing'], ['footer', 'footer']],
-  waitlist: [['hero', 'hero'], ['form', 'waitlist']],
+  landing: [
+    ['header', 'header'],
+    ['hero', 'hero'],
+    ['features', 'features'],
+    ['pricing', 'pricing'],
+    ['testimonials', 'testimonials'],
+    ['faq', 'faq'],
+    ['form', 'contact'],
+    ['cta', 'closing'],
+    ['footer', 'footer'],
+  ],
+  waitlist: [
+    ['hero', 'hero'],
+    ['form', 'waitlist'],
+  ],
   newsletter: [['form', 'subscribe']],
   pricing: [['pricing', 'pricing']],
   faq: [['faq', 'faq']],

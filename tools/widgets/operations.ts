@@ -66,11 +66,7 @@ function targetIndex(draft: WidgetDraft, type: SectionType, where: { before?: st
   const body = indexOf(draft.sections.findIndex((section) => section.type !== 'header'));
   const footer = indexOf(draft.sections.findIndex((section) => section.type === 'footer'));
   const [low, high] = type === 'header' ? [0, body] : type === 'footer' ? [footer, end] : [body, footer];
-  const wanted = where.before
-    ? draft.sections.indexOf(find(draft, where.before))
-    : where.after
-      ? draft.sections.indexOf(find(draft, where.after)) + 1
-      : (where.position ?? high);
+  const wanted = where.before ? draft.sections.indexOf(find(draft, where.before)) : where.after ? draft.sections.indexOf(find(draft, where.after)) + 1 : (where.position ?? high);
   return Math.max(low, Math.min(wanted, high));
 }
 
@@ -125,12 +121,11 @@ const unique = (draft: WidgetDraft, wanted: string) => {
   return id;
 };
 
-
 function applyOne(draft: WidgetDraft, operation: Operation, makeSection: SectionMaker): string {
   switch (operation.op) {
     case 'set_text': {
       const section = structuredClone(find(draft, operation.section_id));
-      setPath(section.props as Record<string, unknown>, operation.field.split('.'), operation.value);
+      setPath(section.props, operation.field.split('.'), operation.value);
       replace(draft, checked(section));
       return `set ${operation.section_id}.${operation.field} to ${quote(operation.value)}`;
     }
@@ -142,7 +137,9 @@ function applyOne(draft: WidgetDraft, operation: Operation, makeSection: Section
       if (given.mode && !given.background) delete draft.theme.background;
       if (given.mode && !given.text) delete draft.theme.text;
       draft.theme = { ...draft.theme, ...given };
-      return `theme: ${Object.entries(given).map(([key, value]) => `${key} ${value}`).join(', ')}`;
+      return `theme: ${Object.entries(given)
+        .map(([key, value]) => `${key} ${value}`)
+        .join(', ')}`;
     }
     case 'add_section': {
       const id = unique(draft, operation.type === 'form' ? 'form' : operation.type);
@@ -187,7 +184,15 @@ function applyOne(draft: WidgetDraft, operation: Operation, makeSection: Section
           return true;
         };
         const did =
-          section.type === 'hero' ? link('cta') : section.type === 'cta' ? link('button') : section.type === 'countdown' ? link('cta') : section.type === 'form' && operation.text ? ((props.button_text = operation.text), true) : false;
+          section.type === 'hero'
+            ? link('cta')
+            : section.type === 'cta'
+              ? link('button')
+              : section.type === 'countdown'
+                ? link('cta')
+                : section.type === 'form' && operation.text
+                  ? ((props.button_text = operation.text), true)
+                  : false;
         if (did) {
           replace(draft, checked(section));
           changed.push(section.id);

@@ -33,10 +33,16 @@ export const widgetForm: PublicRoute = {
     const id = request.params.widgetId ?? '';
     const version = versionOf(request.query.v);
     // A version that cannot be read would silently check the post against another form than the visitor saw.
-    if (request.query.v !== undefined && version === undefined) throw new OutcomeError('invalid_input', `The form address carries version "${request.query.v}", which is not a version number; reload the page and try again.`);
+    if (request.query.v !== undefined && version === undefined)
+      throw new OutcomeError('invalid_input', `The form address carries version "${request.query.v}", which is not a version number; reload the page and try again.`);
     const target = widgetId.test(id) ? await formOf(context.store, id, version) : null;
     if (!target) throw new OutcomeError('not_found', 'This form does not exist (any more).');
-    const result = await submitForm(context.store, { widgetId: id, accountId: target.accountId, version: target.version, document: target.document, sectionId: request.query.s }, request.body, context.now());
+    const result = await submitForm(
+      context.store,
+      { widgetId: id, accountId: target.accountId, version: target.version, document: target.document, sectionId: request.query.s },
+      request.body,
+      context.now(),
+    );
     if (result.stored) context.log.info({ widget_id: id, submission_id: result.id }, 'form submission stored');
     else context.log.info({ widget_id: id }, 'form submission dropped: honeypot filled');
     if (request.wantsJson) return { status: 200, type: 'json', body: { ok: true, message: result.message } };

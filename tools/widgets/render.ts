@@ -16,8 +16,7 @@ export interface RenderedWidget {
 }
 
 /** Where a widget's form section posts: this service, with the version and section it belongs to. */
-export const formActionOf = (baseUrl: string, widgetId: string, version: number) => (sectionId: string) =>
-  `${baseUrl}/f/${widgetId}?v=${version}&s=${sectionId}`;
+export const formActionOf = (baseUrl: string, widgetId: string, version: number) => (sectionId: string) => `${baseUrl}/f/${widgetId}?v=${version}&s=${sectionId}`;
 
 /** The page, the embed and the preview's CSP of one widget version; refused beyond the size budget. */
 export function renderWidget(draft: WidgetDraft, widgetId: string, version: number, baseUrl: string): RenderedWidget {
@@ -27,7 +26,10 @@ export function renderWidget(draft: WidgetDraft, widgetId: string, version: numb
   const embed = renderEmbed(spec, `ao-${widgetId}`);
   const bytes = { html: Buffer.byteLength(html), embed: Buffer.byteLength(embed) };
   if (bytes.html > maxPageBytes) {
-    throw new OutcomeError('unprocessable', `The page would be ${Math.ceil(bytes.html / 1024)} KB; widgets are limited to ${maxPageBytes / 1024} KB. Use fewer or shorter sections (FAQ answers, features, testimonials).`);
+    throw new OutcomeError(
+      'unprocessable',
+      `The page would be ${Math.ceil(bytes.html / 1024)} KB; widgets are limited to ${maxPageBytes / 1024} KB. Use fewer or shorter sections (FAQ answers, features, testimonials).`,
+    );
   }
   return { html, embed, csp, theme, adjustments, bytes };
 }

@@ -11,7 +11,7 @@ export default defineTool({
     'Changes a widget and returns it as a new version. Send `instructions` in words ("make the button green", "change the headline to \'Ship faster\'", ' +
     '"add a FAQ section", "remove the testimonials", "darker and more minimal", "move the FAQ above the pricing"), or `operations` ' +
     '(set_text, set_theme, add_section, remove_section, move_section, set_cta, set_props, set_meta), or `revert_to: N` to restore version N as a new version. ' +
-    '`applied` lists what was done and `unapplied` what could not be, and why (free-form rewrites and translations need a model: the MCP client\'s through sampling, or LLM_BASE_URL).',
+    "`applied` lists what was done and `unapplied` what could not be, and why (free-form rewrites and translations need a model: the MCP client's through sampling, or LLM_BASE_URL).",
   route: { method: 'POST', path: '/widgets/revise' },
   scope: 'widgets:write',
   cost: 1,
@@ -31,6 +31,5 @@ export default defineTool({
       ],
     };
   },
-  summarize: (widget) =>
-    `${widgetSummary(widget)} Applied: ${widget.applied.join('; ') || 'nothing'}.${widget.unapplied.length ? ` Not applied: ${widget.unapplied.join('; ')}.` : ''}`,
+  summarize: (widget) => `${widgetSummary(widget)} Applied: ${widget.applied.join('; ') || 'nothing'}.${widget.unapplied.length ? ` Not applied: ${widget.unapplied.join('; ')}.` : ''}`,
 });

@@ -23,8 +23,16 @@ export const copySchema = z.object({
   subheadline: line(300).optional(),
   cta_text: line(40).optional().describe('The main button.'),
   features_heading: line(120).optional(),
-  features: z.array(z.object({ title: line(80), text: line(300) })).min(1).max(9).optional(),
-  testimonials: z.array(z.object({ quote: line(600), name: line(80), role: line(80).optional() })).min(1).max(6).optional(),
+  features: z
+    .array(z.object({ title: line(80), text: line(300) }))
+    .min(1)
+    .max(9)
+    .optional(),
+  testimonials: z
+    .array(z.object({ quote: line(600), name: line(80), role: line(80).optional() }))
+    .min(1)
+    .max(6)
+    .optional(),
   pricing: z
     .array(
       z.object({
@@ -40,7 +48,11 @@ export const copySchema = z.object({
     .min(1)
     .max(4)
     .optional(),
-  faq: z.array(z.object({ question: line(200), answer: line(1000) })).min(1).max(12).optional(),
+  faq: z
+    .array(z.object({ question: line(200), answer: line(1000) }))
+    .min(1)
+    .max(12)
+    .optional(),
   form_heading: line(120).optional(),
   form_text: line(300).optional(),
   button_text: line(40).optional().describe("The form's submit button."),
@@ -53,7 +65,7 @@ export type Copy = z.output<typeof copySchema>;
 export const contentSchema = copySchema.extend({
   cta_url: hrefSchema.optional().describe('Where the main button goes (http(s), mailto or "#section"); default the page\'s form.'),
   deadline: z.iso.datetime({ offset: true }).optional().describe('When a countdown ends (ISO 8601).'),
-  form_fields: z.array(formFieldSchema).min(1).max(10).optional().describe('The form\'s fields, replacing the kind\'s defaults.'),
+  form_fields: z.array(formFieldSchema).min(1).max(10).optional().describe("The form's fields, replacing the kind's defaults."),
   contact_email: z.email().max(254).optional(),
   lang: languageTag.optional().describe('The language of the copy; default "en".'),
 });
@@ -62,10 +74,7 @@ export type ContentOverrides = z.output<typeof contentSchema>;
 export const brandSchema = z.object({
   name: line(80).optional(),
   colors: z
-    .union([
-      themeRequestSchema.pick({ primary: true, accent: true, background: true, text: true }),
-      z.array(colorSchema).min(1).max(4).describe('In order: primary, accent, background, text.'),
-    ])
+    .union([themeRequestSchema.pick({ primary: true, accent: true, background: true, text: true }), z.array(colorSchema).min(1).max(4).describe('In order: primary, accent, background, text.')])
     .optional(),
   font: themeRequestSchema.shape.font,
   logo_url: imageUrlSchema.optional(),
@@ -75,7 +84,10 @@ export type Brand = z.output<typeof brandSchema>;
 
 export const generateInputSchema = z.object({
   prompt: z.string().trim().min(3).max(4000).describe('What the page or widget is for, in words.'),
-  kind: z.enum(widgetKinds).optional().describe(`One of ${widgetKinds.join(', ')}; inferred from the prompt when absent.`),
+  kind: z
+    .enum(widgetKinds)
+    .optional()
+    .describe(`One of ${widgetKinds.join(', ')}; inferred from the prompt when absent.`),
   brand: brandSchema.optional(),
   content: contentSchema.optional().describe('Exact words and settings to use verbatim.'),
   generator: generatorField,
@@ -116,7 +128,7 @@ export const operationSchema = z.discriminatedUnion('op', [
     text: line(60).optional(),
     url: hrefSchema.optional(),
   }),
-  z.object({ op: z.literal('set_props'), section_id: sectionIdSchema, props: z.record(z.string(), z.unknown()).describe('Fields to replace in the section\'s props.') }),
+  z.object({ op: z.literal('set_props'), section_id: sectionIdSchema, props: z.record(z.string(), z.unknown()).describe("Fields to replace in the section's props.") }),
   z.object({ op: z.literal('set_meta'), title: line(70).optional(), description: line(160).optional(), lang: contentSchema.shape.lang }),
 ]);
 export type Operation = z.output<typeof operationSchema>;
@@ -152,7 +164,10 @@ export const widgetOutputSchema = z.object({
     warnings: z.array(z.string()),
     adjustments: z.array(z.string()).describe('Brand colours changed to meet WCAG AA contrast, and how.'),
     bytes: z.object({ html: z.number().int(), embed: z.number().int() }),
-    form: z.object({ action: z.string(), fields: z.array(z.string()) }).nullable().describe('Where the form posts and the fields it sends.'),
+    form: z
+      .object({ action: z.string(), fields: z.array(z.string()) })
+      .nullable()
+      .describe('Where the form posts and the fields it sends.'),
     created_at: z.iso.datetime(),
   }),
 });

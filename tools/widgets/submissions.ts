@@ -92,10 +92,15 @@ export async function listSubmissions(
 ): Promise<{ total: number; submissions: Submission[]; next_cursor: string | null }> {
   const scoped = widgetDb(store).selectFrom('widget_submissions').where('account_id', '=', accountId).where('widget_id', '=', query.widget_id);
   const { total } = await scoped.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let page = scoped.select(['id', 'version', 'section_id', 'fields', 'created_at']).orderBy('id', 'asc').limit(query.limit + 1);
+  let page = scoped
+    .select(['id', 'version', 'section_id', 'fields', 'created_at'])
+    .orderBy('id', 'asc')
+    .limit(query.limit + 1);
   if (query.cursor) page = page.where('id', '>', query.cursor);
   const rows = await page.execute();
-  const submissions = rows.slice(0, query.limit).map((row) => ({ id: row.id, version: row.version, form: row.section_id, fields: JSON.parse(row.fields) as Record<string, string>, created_at: row.created_at }));
+  const submissions = rows
+    .slice(0, query.limit)
+    .map((row) => ({ id: row.id, version: row.version, form: row.section_id, fields: JSON.parse(row.fields) as Record<string, string>, created_at: row.created_at }));
   return { total: Number(total), submissions, next_cursor: rows.length > query.limit ? (submissions.at(-1)?.id ?? null) : null };
 }
 
@@ -105,7 +110,13 @@ export async function submissionsCsv(submissions: readonly Submission[]): Promis
   const { stringify } = await import('csv-stringify/sync');
   const names = [...new Set(submissions.flatMap((submission) => Object.keys(submission.fields)))];
   return stringify(
-    submissions.map((submission) => [submission.id, submission.created_at, submission.version, submission.form, ...names.map((name) => (Object.hasOwn(submission.fields, name) ? submission.fields[name] : ''))]),
+    submissions.map((submission) => [
+      submission.id,
+      submission.created_at,
+      submission.version,
+      submission.form,
+      ...names.map((name) => (Object.hasOwn(submission.fields, name) ? submission.fields[name] : '')),
+    ]),
     { header: true, columns: ['submission_id', 'created_at', 'version', 'form', ...names], escape_formulas: true },
   );
 }

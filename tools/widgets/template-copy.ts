@@ -90,7 +90,11 @@ export function writeTemplateCopy({ kind, brief, brand, now, supplied }: Templat
       cta_text: niche.action,
     }),
     contact: () => ({ headline: fit(`Contact ${brandName}`, 120), subheadline: 'Send us a message and we will get back to you within one working day.', cta_text: 'Send message' }),
-    booking: () => ({ headline: fit(`Book with ${brandName}`, 120), subheadline: fit(`Choose a service and a time that suits you${place}. We will confirm by email.`, 300), cta_text: 'Request booking' }),
+    booking: () => ({
+      headline: fit(`Book with ${brandName}`, 120),
+      subheadline: fit(`Choose a service and a time that suits you${place}. We will confirm by email.`, 300),
+      cta_text: 'Request booking',
+    }),
     lead_capture: () => ({
       headline: fit(pick([`Get your free ${subject} guide`, `Free ${subject} guide from ${brandName}`]), 120),
       subheadline: fit(`Leave your details and ${brandName} will send it to your inbox.`, 300),
@@ -138,12 +142,13 @@ export function writeTemplateCopy({ kind, brief, brand, now, supplied }: Templat
       form_heading: kind === 'landing' ? 'Get in touch' : head.headline,
       form_text: kind === 'landing' ? fit(`Tell us what you need and ${brandName} will reply within one working day.`, 300) : undefined,
       button_text: kind === 'landing' ? 'Send message' : head.cta_text,
-      success_message: {
-        waitlist: "You're on the list! We'll email you when it's ready.",
-        newsletter: 'Thanks for subscribing! Check your inbox to say hello.',
-        booking: 'Thanks! We have your request and will confirm the time by email.',
-        lead_capture: 'Thanks! It is on its way to your inbox.',
-      }[kind as string] ?? 'Thanks for your message! We will reply within one working day.',
+      success_message:
+        {
+          waitlist: "You're on the list! We'll email you when it's ready.",
+          newsletter: 'Thanks for subscribing! Check your inbox to say hello.',
+          booking: 'Thanks! We have your request and will confirm the time by email.',
+          lead_capture: 'Thanks! It is on its way to your inbox.',
+        }[kind as string] ?? 'Thanks for your message! We will reply within one working day.',
       closing_headline: fit(`Ready when you are: ${niche.action.toLowerCase()} with ${brandName}`, 120),
       footer_text: fit(`© ${now.getUTCFullYear()} ${brandName}${place}`, 300),
     },

@@ -76,7 +76,7 @@ function isAudienceWordAt(terms: readonly Term[], k: number): boolean {
     const term = terms[k + offset];
     if (!term) return false;
     if (AUDIENCE_WORDS.has(term.lower)) return true;
-    if (!(term.tags.has('Adjective') || isNoun(term)) || offset > 0 && !/^\s*$/u.test(terms[k + offset - 1]?.post ?? '')) return false;
+    if (!(term.tags.has('Adjective') || isNoun(term)) || (offset > 0 && !/^\s*$/u.test(terms[k + offset - 1]?.post ?? ''))) return false;
   }
   return false;
 }
@@ -111,7 +111,7 @@ function audienceAt(terms: readonly Term[], j: number, strength: AudienceStrengt
     k += 1;
   }
   while (phrase.length > 0 && LEADING_DETERMINERS.has(phrase[0]?.lower ?? '')) phrase.shift();
-  while (phrase.length > 0 && (PROMPT_STOPWORDS.has((phrase.at(-1) as Term).lower) && !AUDIENCE_WORDS.has((phrase.at(-1) as Term).lower))) phrase.pop();
+  while (phrase.length > 0 && PROMPT_STOPWORDS.has((phrase.at(-1) as Term).lower) && !AUDIENCE_WORDS.has((phrase.at(-1) as Term).lower)) phrase.pop();
   if (phrase.length === 0) return null;
   if (AUDIENCE_PHRASES.has(phrase.map((t) => t.lower).join(' '))) return termText(text, phrase);
   const whoAt = phrase.findIndex((t) => t.lower === 'who');

@@ -37,7 +37,11 @@ function expandHex(hex: string): string {
 
 /** A colour word within `reach` characters, in the same sentence. */
 function hasColorContext(text: string, span: Span, reach = 40): boolean {
-  const before = text.slice(Math.max(0, span.start - reach), span.start).split(/[.!?](?:\s|$)/u).at(-1) ?? '';
+  const before =
+    text
+      .slice(Math.max(0, span.start - reach), span.start)
+      .split(/[.!?](?:\s|$)/u)
+      .at(-1) ?? '';
   const after = text.slice(span.end, span.end + reach).split(/[.!?](?:\s|$)/u)[0] ?? '';
   return COLOR_CONTEXT.test(before) || COLOR_CONTEXT.test(after);
 }
@@ -69,8 +73,7 @@ export function extractColors(text: string): { colors: Color[]; spans: Span[] } 
     const span = { start: m.index, end: m.index + m[0].length };
     const before = text.slice(Math.max(0, span.start - 8), span.start).trimEnd();
     // A capital letter mid-sentence is a proper noun: "Black Friday", "Forest Green Rovers".
-    const properNoun =
-      /^\p{Lu}/u.test(written) && ((before !== '' && !/[.!?:;(\-–—•"“]$/u.test(before)) || /^\s\p{Lu}/u.test(text.slice(span.end, span.end + 2)));
+    const properNoun = /^\p{Lu}/u.test(written) && ((before !== '' && !/[.!?:;(\-–—•"“]$/u.test(before)) || /^\s\p{Lu}/u.test(text.slice(span.end, span.end + 2)));
     const sure = !properNoun && (UNAMBIGUOUS_COLORS.has(key) || key.includes(' ') || key.includes('-') || hasColorContext(text, span));
     candidates.push({ ...span, text: written, hex, sure, blocked: properNoun, basic: BASIC_COLORS.has(key) });
   }
@@ -95,7 +98,10 @@ export function extractColors(text: string): { colors: Color[]; spans: Span[] } 
   });
   const kept = candidates.filter((c) => accepted.has(c));
   return {
-    colors: dedupe(kept.map((c) => ({ text: c.text, hex: c.hex })), (c) => c.hex),
+    colors: dedupe(
+      kept.map((c) => ({ text: c.text, hex: c.hex })),
+      (c) => c.hex,
+    ),
     spans: kept,
   };
 }

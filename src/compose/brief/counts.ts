@@ -7,9 +7,31 @@ import { CALENDAR_WORDS, PROMPT_STOPWORDS } from './vocabulary.js';
 type Count = Brief['counts'][number];
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, hundred: 100, dozen: 12,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  hundred: 100,
+  dozen: 12,
 };
 
 /** Nouns after a number that make it a time, a measure or money rather than a count of things. */
@@ -70,7 +92,7 @@ export function findCounts(terms: readonly Term[], consumed: readonly Span[]): A
     if (hyphenated) {
       if (term.lower === 'one') continue; // one-time, one-off, one-stop
       // "a 6-lesson course": the count is of lessons.
-      if (isNoun(first) && !NOT_COUNTED.has(first.lower) && !CALENDAR_WORDS.has(first.lower) || /^(?:week|day|month|hour|minute|year)$/u.test(first.lower)) {
+      if ((isNoun(first) && !NOT_COUNTED.has(first.lower) && !CALENDAR_WORDS.has(first.lower)) || /^(?:week|day|month|hour|minute|year)$/u.test(first.lower)) {
         noun = value === 1 ? first.lower : pluralise(first.lower);
       }
     } else {

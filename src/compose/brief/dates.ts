@@ -6,7 +6,9 @@ import { MONTHS } from './vocabulary.js';
 
 type BriefDate = Brief['dates'][number];
 
-const MONTH_ALTERNATION = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH_ALTERNATION = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 const DATE_ISO = /(?<![\p{N}-])(\d{4})-(\d{2})-(\d{2})(?![\p{N}])/gu;
 const DATE_MONTH_FIRST = new RegExp(String.raw`(?<![\p{L}])(${MONTH_ALTERNATION})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{4})(?![\p{N}])`, 'giu');
 const DATE_DAY_FIRST = new RegExp(String.raw`(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+(${MONTH_ALTERNATION})\.?,?\s+(\d{4})(?![\p{N}])`, 'giu');

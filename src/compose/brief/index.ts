@@ -37,8 +37,19 @@ export function extractBrief(prompt: string): Brief {
   } catch {
     // A heuristic must not take the composer down with it: an empty brief still composes.
     return {
-      prompt: normalised, names: [], prices: [], audience: null, place: null, tone: [], colors: [], counts: [], dates: [], urls: [],
-      emails: [], keywords: [], niche: 'general',
+      prompt: normalised,
+      names: [],
+      prices: [],
+      audience: null,
+      place: null,
+      tone: [],
+      colors: [],
+      counts: [],
+      dates: [],
+      urls: [],
+      emails: [],
+      keywords: [],
+      niche: 'general',
     };
   }
 }
@@ -61,7 +72,11 @@ function analyse(normalised: string): Brief {
   const shouting = isShouting(terms);
   const called = calledNames(terms, nlpText);
   const capitalised = shouting ? [] : capitalisedNames(terms, nlpText);
-  const place = findPlace(terms, nlpText, capitalised.filter((n) => n.words > 1));
+  const place = findPlace(
+    terms,
+    nlpText,
+    capitalised.filter((n) => n.words > 1),
+  );
   const placeKey = place?.text.toLowerCase();
   const audience = findAudience(terms, nlpText);
   const names = rankNames([
@@ -83,7 +98,16 @@ function analyse(normalised: string): Brief {
   const nameSpans: Span[] = [...capitalised, ...called];
   // "Fun Run" is a name, not a tone.
   const tone = dedupe(
-    toneWords.filter((t) => !t.negated && !overlaps(t, capitalised.filter((n) => n.words > 1))).map((t) => t.word),
+    toneWords
+      .filter(
+        (t) =>
+          !t.negated &&
+          !overlaps(
+            t,
+            capitalised.filter((n) => n.words > 1),
+          ),
+      )
+      .map((t) => t.word),
     (t) => t,
   );
   const keywordExclusions: Span[] = [...consumed, ...toneWords, ...nameSpans, ...(place?.terms ?? []), ...countsFound.map((c) => c.number)];
@@ -99,7 +123,10 @@ function analyse(normalised: string): Brief {
   return {
     prompt: normalised,
     names,
-    prices: dedupe(prices.filter((p) => normalised.includes(p.text)), (p) => `${p.text}|${p.amount}|${p.currency}|${p.per}`),
+    prices: dedupe(
+      prices.filter((p) => normalised.includes(p.text)),
+      (p) => `${p.text}|${p.amount}|${p.currency}|${p.per}`,
+    ),
     audience,
     place: place?.text ?? null,
     tone,
@@ -112,4 +139,3 @@ function analyse(normalised: string): Brief {
     niche,
   };
 }
-

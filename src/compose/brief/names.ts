@@ -77,9 +77,10 @@ export function capitalisedNames(terms: readonly Term[], text: string): NameFoun
     while (run.length > 0) {
       const first = run[0] as Term;
       const drop =
-        NAME_CONNECTORS.has(first.lower) || first.lower === 'the' || ACRONYMS.has(first.lower) ||
-        (first.initial && (isFunctionWord(first) || VERBISH.has(first.lower) || PROMPT_STOPWORDS.has(first.lower) || GENERIC.has(first.lower) ||
-          (first.tags.has('Verb') && !first.tags.has('Noun'))));
+        NAME_CONNECTORS.has(first.lower) ||
+        first.lower === 'the' ||
+        ACRONYMS.has(first.lower) ||
+        (first.initial && (isFunctionWord(first) || VERBISH.has(first.lower) || PROMPT_STOPWORDS.has(first.lower) || GENERIC.has(first.lower) || (first.tags.has('Verb') && !first.tags.has('Noun'))));
       if (!drop) break;
       run.shift();
     }
@@ -131,6 +132,11 @@ export function calledNames(terms: readonly Term[], text: string): NameFound[] {
 /** Best first, without repeats, and without a name that an earlier one already contains ("Acme" after "Acme Cloud"). */
 export function rankNames(candidates: readonly string[]): string[] {
   const unique = dedupe(candidates, (name) => name.toLowerCase());
-  const words = (name: string): string => ` ${name.toLowerCase().split(/[^\p{L}\p{N}&]+/u).filter(Boolean).join(' ')} `;
+  const words = (name: string): string =>
+    ` ${name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}&]+/u)
+      .filter(Boolean)
+      .join(' ')} `;
   return unique.filter((name, i) => !unique.slice(0, i).some((earlier) => words(earlier).includes(words(name))));
 }

@@ -5,12 +5,14 @@ import { firstMatches, overlaps, type Span } from './spans.js';
 
 type Price = Brief['prices'][number];
 
+// prettier-ignore
 const CURRENCY_SYMBOLS: Record<string, string> = {
   'US$': 'USD', 'AU$': 'AUD', A$: 'AUD', 'CA$': 'CAD', C$: 'CAD', 'NZ$': 'NZD', 'HK$': 'HKD', S$: 'SGD',
   R$: 'BRL', 'MX$': 'MXN', $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₽': 'RUB',
   '₺': 'TRY', '₪': 'ILS', '₫': 'VND', '₱': 'PHP', '฿': 'THB', '₦': 'NGN', '₴': 'UAH',
 };
 
+// prettier-ignore
 const CURRENCY_WORDS: Record<string, { currency: string | null; shift: number }> = {
   dollar: { currency: 'USD', shift: 0 }, dollars: { currency: 'USD', shift: 0 }, bucks: { currency: 'USD', shift: 0 },
   euro: { currency: 'EUR', shift: 0 }, euros: { currency: 'EUR', shift: 0 }, yen: { currency: 'JPY', shift: 0 },
@@ -24,6 +26,7 @@ const CURRENCY_WORDS: Record<string, { currency: string | null; shift: number }>
 const CONFUSABLE_CODES = new Set(['ALL', 'TOP', 'CUP', 'PEN', 'MOP', 'SOS', 'BOB', 'TRY', 'GEL', 'MAD', 'AMD', 'PHP', 'XXX', 'XTS']);
 export const CURRENCY_CODES = new Set(currencyCodes.codes().filter((code) => !CONFUSABLE_CODES.has(code)));
 
+// prettier-ignore
 const PER_UNITS: Record<string, string> = {
   month: 'month', mo: 'month', mth: 'month', year: 'year', yr: 'year', annum: 'year', week: 'week', wk: 'week',
   day: 'day', night: 'night', hour: 'hour', hr: 'hour', minute: 'minute', min: 'minute', session: 'session',
@@ -33,6 +36,7 @@ const PER_UNITS: Record<string, string> = {
   dozen: 'dozen', order: 'order', project: 'project', team: 'team', location: 'location', workspace: 'workspace',
   quarter: 'quarter', semester: 'semester', term: 'term', course: 'course', walk: 'walk', groom: 'groom',
 };
+// prettier-ignore
 const PER_ADVERBS: Record<string, string> = {
   monthly: 'month', yearly: 'year', annually: 'year', weekly: 'week', daily: 'day', nightly: 'night', hourly: 'hour',
   quarterly: 'quarter',
@@ -46,6 +50,7 @@ const SYMBOL_ALTERNATION = Object.keys(CURRENCY_SYMBOLS)
   .join('|');
 const SUFFIX_SYMBOLS = '€|£|¥|₹|₩|₽|₺|₪|₫|₱|฿|₦|₴';
 
+// prettier-ignore
 const PRICE_PATTERNS: Array<{ re: RegExp; priority: number; kind: 'symbol' | 'code-first' | 'code-last' | 'symbol-last' | 'word' }> = [
   { kind: 'symbol', priority: 0, re: new RegExp(String.raw`(?<![\p{L}\p{N}$€£¥])(${SYMBOL_ALTERNATION})\s?(${AMOUNT})(?!\d)${MULTIPLIER}`, 'gu') },
   { kind: 'code-first', priority: 1, re: new RegExp(String.raw`(?<![\p{L}\p{N}])([A-Z]{3})\s?(${AMOUNT})(?!\d)${MULTIPLIER}`, 'gu') },
@@ -58,7 +63,9 @@ const PRICE_PATTERNS: Array<{ re: RegExp; priority: number; kind: 'symbol' | 'co
   },
 ];
 
-const PER_UNIT_ALTERNATION = Object.keys(PER_UNITS).sort((a, b) => b.length - a.length).join('|');
+const PER_UNIT_ALTERNATION = Object.keys(PER_UNITS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 const PER_AFTER = new RegExp(
   String.raw`^(?:\s*\/\s*|\s*(?<![\p{L}])per\s+|\s+(?:a|an|each|every)\s+)(${PER_UNIT_ALTERNATION})(?![\p{L}])(?:(?:\s*\/\s*|\s+per\s+)(${PER_UNIT_ALTERNATION})(?![\p{L}]))?`,
   'iu',

@@ -62,17 +62,22 @@ export function parseTerms(text: string): Term[] {
   return terms;
 }
 
-export const isCapitalised = (term: Term): boolean =>
-  /^\p{Lu}/u.test(term.text) || /^\p{Ll}{1,3}\p{Lu}\p{L}/u.test(term.text); // "Acme", "iPhone", "eBay"
+export const isCapitalised = (term: Term): boolean => /^\p{Lu}/u.test(term.text) || /^\p{Ll}{1,3}\p{Lu}\p{L}/u.test(term.text); // "Acme", "iPhone", "eBay"
 export const joined = (a: Term, b: Term | undefined): boolean => b !== undefined && /^\s*$/u.test(a.post) && b.pre === '';
 export const isNoun = (t: Term): boolean => t.tags.has('Noun') && !t.tags.has('Pronoun') && !t.tags.has('Possessive');
 export const isFunctionWord = (t: Term): boolean =>
-  ['Determiner', 'Preposition', 'Pronoun', 'Conjunction', 'Adverb', 'QuestionWord', 'Copula', 'Modal', 'Auxiliary', 'Negative'].some((tag) =>
-    t.tags.has(tag),
-  );
+  ['Determiner', 'Preposition', 'Pronoun', 'Conjunction', 'Adverb', 'QuestionWord', 'Copula', 'Modal', 'Auxiliary', 'Negative'].some((tag) => t.tags.has(tag));
 export const isCommonWord = (word: string): boolean =>
-  PROMPT_STOPWORDS.has(word) || GENERIC.has(word) || WEAK.has(word) || VERBISH.has(word) || ACRONYMS.has(word) ||
-  CALENDAR_WORDS.has(word) || TIER_WORDS.has(word) || PLATFORMS.has(word) || word in TONE_WORDS || word in COLOR_HEX;
+  PROMPT_STOPWORDS.has(word) ||
+  GENERIC.has(word) ||
+  WEAK.has(word) ||
+  VERBISH.has(word) ||
+  ACRONYMS.has(word) ||
+  CALENDAR_WORDS.has(word) ||
+  TIER_WORDS.has(word) ||
+  PLATFORMS.has(word) ||
+  word in TONE_WORDS ||
+  word in COLOR_HEX;
 
 export function termText(text: string, terms: readonly Term[]): string {
   const first = terms[0];

@@ -1,6 +1,7 @@
 /** Tone: the tone words a prompt asks for ("warm and playful"), and the ones it rules out ("not too formal"). */
 import { firstMatches, type Span } from './spans.js';
 
+// prettier-ignore
 export const TONE_WORDS: Record<string, string> = {
   friendly: 'friendly', professional: 'professional', playful: 'playful', bold: 'bold', minimal: 'minimal',
   minimalist: 'minimal', minimalistic: 'minimal', luxurious: 'luxurious', luxury: 'luxurious', luxe: 'luxurious',
@@ -26,7 +27,10 @@ export const TONE_WORDS: Record<string, string> = {
 };
 
 const TONE_PATTERN = new RegExp(
-  String.raw`(?<![\p{L}-])(${Object.keys(TONE_WORDS).sort((a, b) => b.length - a.length).map((w) => w.replace(/[\s-]/gu, '[\\s-]')).join('|')})(?![\p{L}-])`,
+  String.raw`(?<![\p{L}-])(${Object.keys(TONE_WORDS)
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[\s-]/gu, '[\\s-]'))
+    .join('|')})(?![\p{L}-])`,
   'giu',
 );
 const NEGATION_BEFORE = /(?:(?<![\p{L}])(?:not|no|never|without|avoid|avoiding|less|nothing|non)|n't)\s+(?:[\p{L}']+\s+){0,2}$/iu;

@@ -36,14 +36,18 @@ export const VERBISH = new Set(
 );
 
 /** Platforms a prompt mentions as channels ("an Instagram caption"), not the business's own name. */
-export const PLATFORMS = new Set(`instagram facebook tiktok linkedin twitter youtube pinterest etsy shopify amazon google
+export const PLATFORMS = new Set(
+  `instagram facebook tiktok linkedin twitter youtube pinterest etsy shopify amazon google
   stripe substack mailchimp wordpress squarespace wix webflow whatsapp telegram discord slack reddit threads snapchat
-  gmail outlook zoom eventbrite airbnb uber ebay notion figma canva`.split(/\s+/u));
+  gmail outlook zoom eventbrite airbnb uber ebay notion figma canva`.split(/\s+/u),
+);
 
 /** Plan and tier labels: names only as part of a longer name ("Acme Pro"). */
-export const TIER_WORDS = new Set(`basic starter pro plus premium team business enterprise free standard growth scale
+export const TIER_WORDS = new Set(
+  `basic starter pro plus premium team business enterprise free standard growth scale
   lite personal individual family unlimited ultimate essential essentials advanced monthly annual yearly weekly daily
-  lifetime`.split(/\s+/u));
+  lifetime`.split(/\s+/u),
+);
 
 export const ACRONYMS = new Set(
   `ai seo cta faq api ui ux css html pdf url usd eur gbp b2b b2c saas crm diy asap fyi ok ps i pm am tbd tba eta
@@ -51,9 +55,30 @@ export const ACRONYMS = new Set(
 );
 
 export const MONTHS: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6, july: 7,
-  jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11,
-  december: 12, dec: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
 };
 
 export const CALENDAR_WORDS = new Set([

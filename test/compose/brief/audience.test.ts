@@ -4,9 +4,7 @@ import { price } from './helpers.js';
 
 describe('extractBrief: audience', () => {
   it('"Target audience:" and abbreviated units', () => {
-    const brief = extractBrief(
-      'Email sequence for our SaaS product Acme Analytics — $29/mo Starter, $79/mo Growth. Target audience: marketing teams at startups.',
-    );
+    const brief = extractBrief('Email sequence for our SaaS product Acme Analytics — $29/mo Starter, $79/mo Growth. Target audience: marketing teams at startups.');
     expect(brief.names).toEqual(['Acme Analytics']);
     expect(brief.prices).toEqual([price('$29/mo', '29', 'USD', 'month'), price('$79/mo', '79', 'USD', 'month')]);
     expect(brief.audience).toBe('marketing teams at startups');

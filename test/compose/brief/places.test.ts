@@ -3,9 +3,7 @@ import { extractBrief } from '../../../src/compose/brief/index.js';
 
 describe('extractBrief: place', () => {
   it('a city with a state code, three tone words, hex and multi-word colours', () => {
-    const brief = extractBrief(
-      'Build a site for Harbor & Vine, a wine bar in Charleston, SC. Elegant, warm, a little witty. Colors: #1b3a4b, #F4E9D8 and burnt orange.',
-    );
+    const brief = extractBrief('Build a site for Harbor & Vine, a wine bar in Charleston, SC. Elegant, warm, a little witty. Colors: #1b3a4b, #F4E9D8 and burnt orange.');
     expect(brief.names).toEqual(['Harbor & Vine']);
     expect(brief.place).toBe('Charleston, SC');
     expect(brief.tone).toEqual(['elegant', 'warm', 'witty']);

@@ -6,11 +6,7 @@ describe('extractBrief: prices', () => {
   it('a list of prices shares the unit after the last one', () => {
     const brief = extractBrief('3 pricing tiers for Acme Cloud: $19, $49, $99 per month');
     expect(brief.names).toEqual(['Acme Cloud']);
-    expect(brief.prices).toEqual([
-      price('$19', '19', 'USD', 'month'),
-      price('$49', '49', 'USD', 'month'),
-      price('$99 per month', '99', 'USD', 'month'),
-    ]);
+    expect(brief.prices).toEqual([price('$19', '19', 'USD', 'month'), price('$49', '49', 'USD', 'month'), price('$99 per month', '99', 'USD', 'month')]);
     expect(brief.counts).toEqual([{ count: 3, noun: 'pricing tiers' }]);
     expect(brief.niche).toBe('saas');
   });

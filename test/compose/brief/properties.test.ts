@@ -43,10 +43,71 @@ describe('extractBrief: properties', () => {
   // Fragments that reach every extractor, mixed with noise.
   const fragment = fc.oneof(
     fc.constantFrom(
-      '$', '€1,200', '£9.99/month', '49 USD', '49 dollars', '$19,', '$1.5k', '#fff', '#2E7D32', '#12', 'hello@acme.com', 'a@b', 'acme.com',
-      'https://', 'https://acme.com/x?y=1', 'www.', 'March', '14,', '2027', '2027-03-03', '12/05/2026', 'for', 'busy', 'parents', 'in', 'Austin', ',',
-      'TX', 'Acme', 'Cloud', '&', '"', "'", '“', '”', '«', '»', '<b>', '</b>', '&amp;', 'a', 'dozen', 'three', 'tiers', 'per', 'month', '/mo', 'navy',
-      'and', 'cream', 'not', 'formal', 'warm', '😀', '\n', '-', '—', 'called', 'aimed at', 'who', 'based in', 'near', '.', ':', '6-lesson',
+      '$',
+      '€1,200',
+      '£9.99/month',
+      '49 USD',
+      '49 dollars',
+      '$19,',
+      '$1.5k',
+      '#fff',
+      '#2E7D32',
+      '#12',
+      'hello@acme.com',
+      'a@b',
+      'acme.com',
+      'https://',
+      'https://acme.com/x?y=1',
+      'www.',
+      'March',
+      '14,',
+      '2027',
+      '2027-03-03',
+      '12/05/2026',
+      'for',
+      'busy',
+      'parents',
+      'in',
+      'Austin',
+      ',',
+      'TX',
+      'Acme',
+      'Cloud',
+      '&',
+      '"',
+      "'",
+      '“',
+      '”',
+      '«',
+      '»',
+      '<b>',
+      '</b>',
+      '&amp;',
+      'a',
+      'dozen',
+      'three',
+      'tiers',
+      'per',
+      'month',
+      '/mo',
+      'navy',
+      'and',
+      'cream',
+      'not',
+      'formal',
+      'warm',
+      '😀',
+      '\n',
+      '-',
+      '—',
+      'called',
+      'aimed at',
+      'who',
+      'based in',
+      'near',
+      '.',
+      ':',
+      '6-lesson',
     ),
     fc.string({ maxLength: 8 }),
   );
@@ -65,9 +126,12 @@ describe('extractBrief: properties', () => {
 
   it('keeps its invariants on long inputs', () => {
     fc.assert(
-      fc.property(fc.array(fragment, { minLength: 500, maxLength: 3000 }).map((parts) => parts.join(' ')), (input) => {
-        checkInvariants(input, extractBrief(input));
-      }),
+      fc.property(
+        fc.array(fragment, { minLength: 500, maxLength: 3000 }).map((parts) => parts.join(' ')),
+        (input) => {
+          checkInvariants(input, extractBrief(input));
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -83,7 +147,7 @@ describe('extractBrief: properties', () => {
 
   it('does not throw on non-string input at run time', () => {
     for (const value of [undefined, null, 42, {}]) {
-      expect(() => extractBrief(value as unknown as string)).not.toThrow();
+      expect(() => extractBrief(value as string)).not.toThrow();
     }
   });
 });
