@@ -55,7 +55,7 @@ export const environmentSchema = z.object({
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
     .optional()
-    .describe('Stripe secret key for invoice payment links (none: invoices without links only).'),
+    .describe('Stripe secret key for payment links (none: outcomes answer without links).'),
   STRIPE_API_BASE: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
     .optional()

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Compilable, type Migration } from 'kysely';
 import type { Logger } from 'pino';
 import type { StoreHandle } from '../kernel/context.js';
 import type { Database } from './schema.js';
 import { platformMigrations } from './migrations.js';
+import { openSqlite } from './sqlite.js';
 
 export type { Database } from './schema.js';
 
@@ -26,13 +26,7 @@ export interface Store extends StoreHandle {
  */
 export async function openStore(file: string, log: Logger, outcomeMigrations: Readonly<Record<string, Migration>>): Promise<Store> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
-  // Several processes may share the file (CLI beside the server): wait for locks instead of failing.
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: await openSqlite(file) }) });
   const store: Store = { db, dialect: 'sqlite', close: () => db.destroy() };
   try {
     await migrate(store, log, { ...platformMigrations, ...outcomeMigrations });
@@ -41,26 +35,6 @@ export async function openStore(file: string, log: Logger, outcomeMigrations: Re
     throw error;
   }
   return store;
-}
-
-/**
- * Kysely's SQLite driver prepares every query anew; reusing prepared statements by their SQL
- * text saves tens of microseconds a query. Safe because the driver runs one query at a time.
- */
-function withStatementCache(sqlite: SqliteDatabase.Database, size = 500) {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        if (statements.size >= size) statements.delete(statements.keys().next().value as string);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-    close: () => sqlite.close(),
-  };
 }
 
 async function migrate(store: Store, log: Logger, migrations: Record<string, Migration>): Promise<void> {
@@ -72,7 +46,7 @@ async function migrate(store: Store, log: Logger, migrations: Record<string, Mig
     if (result.status === 'Success') log.info({ migration: result.migrationName }, 'applied migration');
     if (result.status === 'Error') log.error({ migration: result.migrationName }, 'migration failed');
   }
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'A migration failed', { cause: error });
 }
 
 /**
@@ -97,6 +71,12 @@ export function precompiled<Row>(query: Compilable<Row>) {
   };
 }
 
-/** Whether a write failed on a unique or primary key: better-sqlite3's codes, PostgreSQL's 23505. */
+/**
+ * Whether a write failed on a unique or primary key: better-sqlite3's codes, node:sqlite's
+ * extended result codes (SQLITE_CONSTRAINT_UNIQUE 2067, _PRIMARYKEY 1555), PostgreSQL's 23505.
+ */
 const uniqueViolationCodes = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
-export const isUniqueViolation = (error: unknown) => uniqueViolationCodes.has(String((error as { code?: unknown } | null)?.code));
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  return uniqueViolationCodes.has(String(code)) || (code === 'ERR_SQLITE_ERROR' && (errcode === 2067 || errcode === 1555));
+}

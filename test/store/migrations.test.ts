@@ -1,5 +1,4 @@
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { outcomes } from '../../tools/index.js';
 const { migrations: outcomeMigrations } = new Outcomes(outcomes);
 const migrations = { ...platformMigrations, ...outcomeMigrations };
 import { openStore } from '../../src/store/store.js';
+import { openSqlite } from '../../src/store/sqlite.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { tempDir } from '../helpers.js';
 
@@ -17,7 +17,7 @@ describe('migrations', () => {
   it('moves the inputs of jobs a previous release queued into job_inputs, in place', async () => {
     const file = path.join(tempDir(), 'agent-outcomes.db');
     // The database as the release before 0007 left it, with a queued job.
-    const old = new Kysely<any>({ dialect: new SqliteDialect({ database: new SqliteDatabase(file) }) });
+    const old = new Kysely<any>({ dialect: new SqliteDialect({ database: await openSqlite(file) }) });
     const migrated = await new Migrator({ db: old, provider: { getMigrations: async () => migrations } }).migrateTo('0006_clip_plans');
     expect(migrated.error).toBeUndefined();
     const at = '2026-11-22T10:00:00.000Z';
