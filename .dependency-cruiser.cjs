@@ -47,6 +47,8 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     detectProcessBuiltinModuleCalls: true,
+    // Node 22.13+ has node:sqlite (the store uses it there); the Node 20 this runs on does not list it.
+    builtInModules: { add: ['sqlite', 'node:sqlite'] },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

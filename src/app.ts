@@ -119,7 +119,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const startSweeping = async () => {
     if (sweeper) return;
     await access.sweep();
-    sweeper = setInterval(() => access.sweep().catch((error) => log.warn({ err: error }, 'sweep failed')), 60_000);
+    sweeper = setInterval(() => void access.sweep().catch((error) => log.warn({ err: error }, 'sweep failed')), 60_000);
     sweeper.unref();
   };
 

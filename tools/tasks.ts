@@ -8,4 +8,5 @@ import { planClipsTask } from './clips/tasks.js';
  * The CPU-heavy steps of the outcomes, which run on the compute pool's worker threads. The
  * worker thread loads this list (and only this list) to find a task by name.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list of tasks of every input and output type; the worker finds each by name
 export const tasks: readonly Task<any, any>[] = [invoicePdfTask, unrenderableTask, prepareContentTask, renderBlocksTask, prepareWidgetTask, renderWidgetTask, planClipsTask];

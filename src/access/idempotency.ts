@@ -70,7 +70,7 @@ export class Idempotency {
       if (row.state === 'done') {
         return {
           status: row.response_status ?? 200,
-          headers: JSON.parse(row.response_headers ?? '{}'),
+          headers: JSON.parse(row.response_headers ?? '{}') as Record<string, string>,
           body: JSON.parse(row.response_body ?? 'null'),
           replayed: true,
         };

@@ -9,6 +9,8 @@ import type { Scope } from '../kernel/scopes.js';
 export const secretPattern = /^ak_[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** The `scopes` column: the key's scopes as the JSON array `create` wrote. */
+const scopesOf = (column: string) => JSON.parse(column) as string[];
 
 /** What a listing shows of a key: never its secret or hash. */
 export interface KeySummary {
@@ -75,7 +77,7 @@ export class AgentKeys {
       .where('account_id', '=', accountId)
       .orderBy('id')
       .execute();
-    return rows.map(({ id, scopes, ...row }) => ({ key_id: id, ...row, scopes: JSON.parse(scopes) }));
+    return rows.map(({ id, scopes, ...row }) => ({ key_id: id, ...row, scopes: scopesOf(scopes) }));
   }
 
   async revoke(keyId: string): Promise<KeySummary> {
@@ -89,7 +91,7 @@ export class AgentKeys {
     if (!row) throw new OutcomeError('not_found', `No key ${keyId}; list keys with \`agent-outcomes keys list --account ID\`.`);
     for (const [hash, entry] of this.verified) if (entry.caller.keyId === keyId) this.verified.delete(hash);
     const { id, scopes, ...rest } = row;
-    return { key_id: id, ...rest, scopes: JSON.parse(scopes) };
+    return { key_id: id, ...rest, scopes: scopesOf(scopes) };
   }
 
   /** The caller a secret stands for; undefined for a malformed, unknown or revoked key. */
@@ -103,7 +105,7 @@ export class AgentKeys {
     if (!row || row.revoked_at !== null) return undefined;
     if (!timingSafeEqual(Buffer.from(row.secret_hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
     await this.touch(row.id);
-    const caller: Caller = { accountId: row.account_id, keyId: row.id, scopes: JSON.parse(row.scopes) };
+    const caller: Caller = { accountId: row.account_id, keyId: row.id, scopes: scopesOf(row.scopes) };
     if (this.verified.size > 10_000) this.verified.clear(); // bounded
     this.verified.set(hash, { caller, until: now + verifiedKeyTtlMs });
     return caller;

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { Outcomes, type OutcomeModule } from '../kernel/outcome.js';
 import { packageInfo } from '../version.js';
 import { helpText } from './help.js';
-import { isAdminCommand, runAdmin, type AdminArgs } from './admin.js';
+import { isAdminCommand, runAdmin } from './admin.js';
 
 export interface CliOptions {
   env?: NodeJS.ProcessEnv;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { Piscina } from 'piscina';
-import { OutcomeError, type ErrorEnvelope } from '../kernel/errors.js';
+import { OutcomeError } from '../kernel/errors.js';
 import type { Task } from '../kernel/task.js';
 import { MessageChannel } from 'node:worker_threads';
 import type { ProgressReport, TaskMessage, TaskReply, WorkerData } from './protocol.js';
@@ -199,6 +199,9 @@ const isOutOfMemory = (error: unknown) => (error as { code?: string } | undefine
 // piscina's own refusals when every thread is busy and its queue is full.
 const isPoolFull = (error: unknown) => error instanceof Error && /task queue is at limit|all workers are busy/i.test(error.message);
 
+/** Why `signal` aborted, as the Error a rejection carries: its reason itself when that is one (always, in this codebase). */
+const abortReason = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error('The call was aborted', { cause: signal.reason }));
+
 /** A counting semaphore: at most `slots` holders at once, the others wait in order (or until their call is aborted). */
 class Lane {
   private held = 0;
@@ -215,7 +218,7 @@ class Lane {
         };
         const onAbort = () => {
           this.waiting.splice(this.waiting.indexOf(turn), 1);
-          reject(signal.reason);
+          reject(abortReason(signal));
         };
         this.waiting.push(turn);
         signal.addEventListener('abort', onAbort, { once: true });

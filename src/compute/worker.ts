@@ -12,7 +12,7 @@ for (const task of [...tasks, ...extra.flat()] as readonly Task<unknown, unknown
   byName.set(task.name, task);
 }
 // What the tasks load on first use (fonts, NLP) loads now, while the thread starts: outside any call's budget.
-await Promise.all([...byName.values()].map((task) => task.load?.()));
+await Promise.all([...byName.values()].map(async (task) => task.load?.()));
 
 /** Runs one task on this worker thread (piscina calls it). */
 export default async function runTask({ name, input, started, progress }: TaskMessage): Promise<TaskReply> {

@@ -160,7 +160,7 @@ export class Dispatcher {
       onProgress: options.onProgress,
       signal: options.signal,
     });
-    if (row.status === 'succeeded') return { kind: 'result', output: JSON.parse(row.result ?? '{}'), usage: reservation?.state };
+    if (row.status === 'succeeded') return { kind: 'result', output: JSON.parse(row.result ?? '{}') as Record<string, unknown>, usage: reservation?.state };
     if (row.status === 'failed') {
       const failure = OutcomeError.fromEnvelope(JSON.parse(row.error ?? '{}') as ErrorEnvelope);
       countedByJob.add(failure);

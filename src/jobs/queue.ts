@@ -262,14 +262,22 @@ export class JobQueue {
       lastProgress = progress.fraction;
       options.onProgress?.(progress);
     };
-    return new Promise<JobRow>((resolve) => {
+    return new Promise<JobRow>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
-      const finish = (latest: JobRow) => {
+      const stopWaiting = () => {
         clearTimeout(timer);
         this.events.off('settled', onSettled);
         this.events.off('progress', onProgress);
         options.signal?.removeEventListener('abort', onAbort);
+      };
+      const finish = (latest: JobRow) => {
+        stopWaiting();
         resolve(latest);
+      };
+      // A poll swallows a failed read; only the caller's onProgress can throw there, and then the wait ends with its error.
+      const fail = (error: unknown) => {
+        stopWaiting();
+        reject(error instanceof Error ? error : new Error(`waiting for job ${id} failed`, { cause: error }));
       };
       const onSettled = (settled: JobRow) => {
         if (settled.id === id) finish(settled);
@@ -288,12 +296,13 @@ export class JobQueue {
         }
         const left = deadline - Date.now();
         if (left <= 0) return finish(row as JobRow);
-        timer = setTimeout(poll, Math.min(this.waitPollMs, left));
+        timer = setTimeout(pollLater, Math.min(this.waitPollMs, left));
       };
+      const pollLater = () => void poll().catch(fail);
       this.events.on('settled', onSettled);
       this.events.on('progress', onProgress);
       options.signal?.addEventListener('abort', onAbort, { once: true });
-      timer = setTimeout(poll, Math.min(this.waitPollMs, ms));
+      timer = setTimeout(pollLater, Math.min(this.waitPollMs, ms));
     });
   }
 }

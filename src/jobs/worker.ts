@@ -111,7 +111,7 @@ export class JobWorker {
       await queue.succeed(job.id, this.owner, result);
       jobLog.info({ ms: Date.now() - started }, 'job succeeded');
     } catch (thrown) {
-      const reason = controller.signal.aborted ? controller.signal.reason : undefined;
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
       if (reason instanceof Interruption) {
         if (reason.reason === 'shutdown') await queue.release(job.id, this.owner);
         jobLog.warn({ reason: reason.reason }, 'job interrupted; it stays queued');

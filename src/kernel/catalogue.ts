@@ -101,7 +101,8 @@ export class Catalogue {
     let path = this.restPath(tool);
     for (const { param, field } of this.pathParams(tool)) {
       const value = args[field];
-      if (value !== undefined && value !== null) path = path.replace(`:${param}`, encodeURIComponent(String(value)));
+      // Path params are ids; an object or array has no text form to put in a path, and is left out like a missing value.
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') path = path.replace(`:${param}`, encodeURIComponent(value));
     }
     return { method: tool.route.method, path };
   }

@@ -21,7 +21,7 @@ export function tooDeepAt(value: unknown, maxDepth = maxInputDepth): string | un
     const node = values.pop() as Record<string, unknown>;
     const depth = depths.pop() as number;
     if (depth >= maxDepth) return pathTo(value as object, maxDepth);
-    const items = Array.isArray(node) ? node : Object.values(node);
+    const items: readonly unknown[] = Array.isArray(node) ? node : Object.values(node);
     for (let i = 0; i < items.length; i += 1) {
       const child = items[i];
       if (typeof child === 'object' && child !== null) {
@@ -39,7 +39,9 @@ function pathTo(root: object, maxDepth: number): string {
   while (stack.length) {
     const { value, path, depth } = stack.pop() as (typeof stack)[number];
     if (depth >= maxDepth) return path || '(root)';
-    const entries = Array.isArray(value) ? value.map((item, i) => [`${path}[${i}]`, item] as const) : Object.entries(value).map(([key, item]) => [path ? `${path}.${key}` : key, item] as const);
+    const entries: readonly (readonly [string, unknown])[] = Array.isArray(value)
+      ? value.map((item, i) => [`${path}[${i}]`, item] as const)
+      : Object.entries(value).map(([key, item]) => [path ? `${path}.${key}` : key, item] as const);
     for (const [at, child] of entries) if (typeof child === 'object' && child !== null) stack.push({ value: child, path: at, depth: depth + 1 });
   }
   return '(root)';

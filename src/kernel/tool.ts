@@ -64,9 +64,11 @@ export const mayRunAsJob = (tool: Pick<Tool, 'mode' | 'runsAsJob'>) => tool.mode
 export interface Tool extends Omit<ToolSpec<z.ZodObject, z.ZodObject>, 'run' | 'summarize' | 'runsAsJob' | 'mode' | 'effect' | 'idempotent'> {
   mode: 'sync' | 'job';
   annotations: ToolAnnotations;
+  /* eslint-disable @typescript-eslint/no-explicit-any -- the catalogue holds tools of every input and output type; each tool's own schema has parsed what reaches it */
   run: (input: any, ctx: ToolContext) => Promise<Record<string, unknown>>;
   runsAsJob?: (input: any) => boolean;
   summarize?: (output: any) => string;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 }
 
 /** Defines one outcome. Everything else (routes, schemas, discovery, OpenAPI) derives from it. */

@@ -94,7 +94,7 @@ export function hostCheck(allowed: readonly string[]): RequestHandler {
 
 /** Bodies are JSON objects up to 4 MB; anything else is refused with a clear status. */
 export function jsonBody(): RequestHandler[] {
-  const requireJson: RequestHandler = (req, res, next) => {
+  const requireJson: RequestHandler = (req, _res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody || req.is(['application/json', 'application/*+json'])) return next();

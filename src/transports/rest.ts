@@ -1,4 +1,4 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import type { Access } from '../access/access.js';
 import type { Caller } from '../kernel/caller.js';
 import { fingerprint, type StoredResponse } from '../access/idempotency.js';
@@ -35,6 +35,8 @@ function inputOf(tool: Tool, catalogue: Catalogue, req: Request): Record<string,
   const input: Record<string, unknown> = { ...source };
   for (const { param, field } of catalogue.pathParams(tool)) {
     const fromPath = req.params[param];
+    // A `:name` segment always matches one string (only `*name` wildcards give arrays), and the catalogue built the route from this very param.
+    if (typeof fromPath !== 'string') throw new Error(`Route ${tool.route.path} gave no string for :${param}`);
     if (field in input && input[field] !== fromPath) {
       throw new OutcomeError('invalid_input', `${field} is given both in the path ("${fromPath}") and in the ${readsQuery ? 'query' : 'body'} with another value; send it once.`);
     }

@@ -92,9 +92,10 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
-  process.stdin.once('end', shutdown).resume();
+  const stop = () => void shutdown().catch(fail);
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  process.stdin.once('end', stop).resume();
   try {
     const started = await start(mode, dataDir);
     close = started.close;
@@ -105,7 +106,9 @@ async function main(): Promise<void> {
   }
 }
 
-await main().catch((error: unknown) => {
+function fail(error: unknown): void {
   process.stderr.write(`bench server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
-});
+}
+
+await main().catch(fail);

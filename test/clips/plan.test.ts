@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { json, startApp, type StartedApp } from '../helpers.js';
 import { asPlainText, asSrt, asVtt, syntheticTalk, type SyntheticCue } from './synthetic.js';
 import { buildPlan, runsAsJob } from '../../tools/clips/plan.js';
-import { platformRules, platforms as allPlatforms, type Platform } from '../../tools/clips/package.js';
+import { platformRules, platforms as allPlatforms } from '../../tools/clips/package.js';
 import { tokensOf, weights } from '../../tools/clips/score.js';
 import { parseTranscript } from '../../tools/clips/transcript.js';
 import { sentencesOf } from '../../tools/clips/sentences.js';
@@ -353,7 +353,7 @@ describe('clips_factory plans (properties)', () => {
     const transcript = await parseTranscript(asSrt(syntheticTalk(180)), {});
     const sentences = sentencesOf(transcript.cues);
     const topics = topicsOf(sentences, tokensOf(sentences));
-    const changes = sentences.filter((sentence, index) => index > 0 && topics[index] !== topics[index - 1]).map((sentence) => sentence.start);
+    const changes = sentences.filter((_sentence, index) => index > 0 && topics[index] !== topics[index - 1]).map((sentence) => sentence.start);
     const found = Array.from({ length: 29 }, (_, k) => (k + 1) * 360).filter((real) => changes.some((change) => Math.abs(change - real) < 30));
     expect(found.length).toBeGreaterThanOrEqual(26);
   });

@@ -23,7 +23,7 @@ describe('every input schema under arbitrary input', () => {
         async (tool, body, query, pathValue) => {
           const path = app.catalogue.routeOf(tool.name, Object.fromEntries(app.catalogue.pathParams(tool).map((p) => [p.field, pathValue || 'x']))).path;
           const payload = JSON.stringify(body) ?? 'null';
-          const search = tool.route.method === 'GET' ? `?${new URLSearchParams(query)}` : '';
+          const search = tool.route.method === 'GET' ? `?${new URLSearchParams(query).toString()}` : '';
           const response = await app.api(path + search, {
             method: tool.route.method,
             headers: { 'content-type': 'application/json' },

@@ -229,7 +229,7 @@ describe('the slowness fuzz', () => {
       for (const tool of app.catalogue.tools.filter((candidate) => !only || only.includes(candidate.name))) {
         for (const { label, input, bound = boundMs } of [...pathologicalInputs(app, tool.name, bases[tool.name] ?? []), ...wideInputs(tool.name)]) {
           const started = performance.now();
-          const { status, errorBytes } = await callToEnd(app, tool.name, input).catch((error: Error) => ({ status: `${error.cause ?? error}`, errorBytes: 0 }));
+          const { status, errorBytes } = await callToEnd(app, tool.name, input).catch((error: Error) => ({ status: String(error.cause instanceof Error ? error.cause : error), errorBytes: 0 }));
           const ms = performance.now() - started;
           neighbour.record({ label, wide: bound === wideBoundMs, started: performance.timeOrigin + started, ended: performance.timeOrigin + started + ms });
           calls += 1;
@@ -242,10 +242,11 @@ describe('the slowness fuzz', () => {
       }
     } finally {
       await neighbour.stop();
-      // Raising it back needs privileges a CI runner may not have; this file runs alone in its process anyway.
       try {
         os.setPriority(priority);
-      } catch {}
+      } catch {
+        // Raising it back needs privileges a CI runner may not have; this file runs alone in its process anyway.
+      }
     }
     const p99 = neighbour.percentile(0.99);
     console.info(

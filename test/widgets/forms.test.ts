@@ -16,7 +16,7 @@ async function generate(app: Started, body: Record<string, unknown>) {
 
 /** Posts like a visitor: no key, form-encoded, from another address each time unless `from` is given. */
 let address = 0;
-function submit(app: Started, action: string, fields: Record<string, string>, options: { json?: boolean; from?: string } = {}) {
+function submit(action: string, fields: Record<string, string>, options: { json?: boolean; from?: string } = {}) {
   return fetch(action, {
     method: 'POST',
     headers: {
@@ -41,11 +41,11 @@ describe('widget forms', () => {
   afterAll(() => app.close());
 
   it('stores a valid post and answers JSON for scripts and a themed page for plain forms', async () => {
-    const scripted = await submit(app, action, { email: 'ada@example.com', name: 'Ada' }, { json: true });
+    const scripted = await submit(action, { email: 'ada@example.com', name: 'Ada' }, { json: true });
     expect(scripted.status).toBe(200);
     expect(scripted.headers.get('access-control-allow-origin')).toBe('*');
     expect(await json(scripted)).toEqual({ ok: true, message: "You're on the list! We'll email you when it's ready." });
-    const plain = await submit(app, action, { email: 'grace@example.com' });
+    const plain = await submit(action, { email: 'grace@example.com' });
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-type')).toMatch(/^text\/html/);
     expect(plain.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
@@ -65,7 +65,7 @@ describe('widget forms', () => {
       [{ email: 'a@example.com', name: 'x'.repeat(501) }, /name: must be at most 500 characters/],
     ];
     for (const [fields, message] of cases) {
-      const response = await submit(app, action, fields, { json: true });
+      const response = await submit(action, fields, { json: true });
       expect(response.status).toBe(400);
       const body = await json(response);
       expect(body.error.code).toBe('invalid_input');
@@ -82,7 +82,7 @@ describe('widget forms', () => {
 
   it('answers a filled honeypot like a person, and stores nothing', async () => {
     const before = (await json(await app.api(`/api/agents/widgets/${waitlist.widget_id}/submissions`))).total;
-    const response = await submit(app, action, { email: 'bot@example.com', _hp: 'http://spam.example' }, { json: true });
+    const response = await submit(action, { email: 'bot@example.com', _hp: 'http://spam.example' }, { json: true });
     expect(response.status).toBe(200);
     expect((await json(response)).ok).toBe(true);
     expect((await json(await app.api(`/api/agents/widgets/${waitlist.widget_id}/submissions`))).total).toBe(before);
@@ -92,13 +92,13 @@ describe('widget forms', () => {
     const contact = await generate(app, { prompt: 'a contact form', kind: 'contact', brand: { name: 'Limits Inc' } });
     const to = contact.meta.form.action + '?v=1&s=contact';
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await submit(app, to, { name: 'N', email: `n${i}@example.com`, message: 'hi' }, { json: true, from: '192.0.2.7' })).status);
+    for (let i = 0; i < 11; i += 1) statuses.push((await submit(to, { name: 'N', email: `n${i}@example.com`, message: 'hi' }, { json: true, from: '192.0.2.7' })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
-    const refused = await submit(app, to, { name: 'N', email: 'late@example.com', message: 'hi' }, { json: true, from: '192.0.2.7' });
+    const refused = await submit(to, { name: 'N', email: 'late@example.com', message: 'hi' }, { json: true, from: '192.0.2.7' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await json(refused)).error.code).toBe('rate_limited');
-    expect((await submit(app, to, { name: 'M', email: 'm@example.com', message: 'hi' }, { json: true, from: '192.0.2.8' })).status).toBe(200);
+    expect((await submit(to, { name: 'M', email: 'm@example.com', message: 'hi' }, { json: true, from: '192.0.2.8' })).status).toBe(200);
   });
 
   it("keeps accepting an older version's form after a revision changed the fields", async () => {
@@ -120,9 +120,9 @@ describe('widget forms', () => {
     expect(revised.status).toBe(200);
     const v2 = await json(revised);
     const v2action = v2.html.match(/action="([^"]+)"/)[1].replaceAll('&amp;', '&');
-    expect((await submit(app, action, { email: 'old@example.com', name: 'Old form' }, { json: true })).status).toBe(200);
-    expect((await submit(app, v2action, { email: 'new@example.com' }, { json: true })).status).toBe(400);
-    expect((await submit(app, v2action, { email: 'new@example.com', company: 'ACME' }, { json: true })).status).toBe(200);
+    expect((await submit(action, { email: 'old@example.com', name: 'Old form' }, { json: true })).status).toBe(200);
+    expect((await submit(v2action, { email: 'new@example.com' }, { json: true })).status).toBe(400);
+    expect((await submit(v2action, { email: 'new@example.com', company: 'ACME' }, { json: true })).status).toBe(200);
   });
 
   it('exports CSV with a column per field, formulas escaped, and pages with a cursor', async () => {
@@ -133,12 +133,12 @@ describe('widget forms', () => {
       ['b@example.com', 'Bea, "B"'],
       ['c@example.com', ''],
     ]) {
-      expect((await submit(app, to, { email, first_name: name }, { json: true })).status).toBe(200);
+      expect((await submit(to, { email, first_name: name }, { json: true })).status).toBe(200);
     }
     const first = await json(await app.api(`/api/agents/widgets/${widget.widget_id}/submissions?format=csv&limit=2`));
     expect(first.total).toBe(3);
     expect(first.submissions).toHaveLength(2);
-    const rows = parseCsv(first.csv, { columns: true }) as Array<Record<string, string>>;
+    const rows = parseCsv<Record<string, string>>(first.csv, { columns: true });
     expect(Object.keys(rows[0]!)).toEqual(['submission_id', 'created_at', 'version', 'form', 'email', 'first_name']);
     expect(rows[0]!.first_name).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(rows[1]!.first_name).toBe('Bea, "B"');
@@ -156,14 +156,14 @@ describe('widget forms', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       const path = spellings[i % spellings.length] as string;
-      statuses.push((await submit(app, `${app.url}${path}?v=1&s=contact`, { name: 'N', email: `s${i}@example.com`, message: 'hi' }, { json: true, from: '198.51.100.9' })).status);
+      statuses.push((await submit(`${app.url}${path}?v=1&s=contact`, { name: 'N', email: `s${i}@example.com`, message: 'hi' }, { json: true, from: '198.51.100.9' })).status);
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
   it('refuses an unreadable version or address with 400, and counts a honeypot sent as a list as filled', async () => {
-    const badVersion = await submit(app, action.replace('v=1', 'v=abc'), { email: 'v@example.com' }, { json: true });
+    const badVersion = await submit(action.replace('v=1', 'v=abc'), { email: 'v@example.com' }, { json: true });
     expect(badVersion.status).toBe(400);
     expect((await json(badVersion)).error.message).toMatch(/version "abc", which is not a version number/);
     for (const path of [`/f/%E0%A4%A`, `/p/%E0%A4%A`, `/api/agents/widgets/%E0%A4%A`]) {
@@ -194,11 +194,11 @@ describe('widget forms', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(widget.html).toContain('<label for="contact-field-title">Title</label>');
     const to = `${widget.meta.form.action}?v=1&s=contact`;
-    expect((await submit(app, to, { email: 'c@example.com' }, { json: true })).status).toBe(200);
-    expect((await submit(app, to, { email: 'd@example.com', constructor: 'Bob' }, { json: true })).status).toBe(200);
+    expect((await submit(to, { email: 'c@example.com' }, { json: true })).status).toBe(200);
+    expect((await submit(to, { email: 'd@example.com', constructor: 'Bob' }, { json: true })).status).toBe(200);
     const exported = await app.api(`/api/agents/widgets/${widget.widget_id}/submissions?format=csv`);
     expect(exported.status).toBe(200);
-    const rows = parseCsv((await json(exported)).csv, { columns: true }) as Array<Record<string, string>>;
+    const rows = parseCsv<Record<string, string>>((await json(exported)).csv, { columns: true });
     expect(rows.map((row) => row.constructor ?? row['constructor'])).toEqual(['', 'Bob']);
   });
 
@@ -207,7 +207,7 @@ describe('widget forms', () => {
     const key = (await app.access.keys.create({ accountId: other.id, scopes: ['*'] })).secret;
     const foreign = await fetch(`${app.url}/api/agents/widgets/${waitlist.widget_id}/submissions`, { headers: { authorization: `Bearer ${key}` } });
     expect(foreign.status).toBe(404);
-    const missing = await submit(app, `${app.url}/f/wgt_00000000000000000000000000`, { email: 'x@example.com' }, { json: true });
+    const missing = await submit(`${app.url}/f/wgt_00000000000000000000000000`, { email: 'x@example.com' }, { json: true });
     expect(missing.status).toBe(404);
     const badPreview = await fetch(`${waitlist.preview_url.slice(0, -3)}AAA`);
     expect(badPreview.status).toBe(404);

@@ -77,6 +77,7 @@ const blnsChoices: Array<string | RegExp> = [
   /^👾/,
   /^🇺🇸🇷🇺🇸 /,
   /^Ṱ/,
+  // eslint-disable-next-line no-control-regex -- this list entry is the one with an escape sequence (ESC)
   /^Roses are \u001b/,
   /^The quic\b/,
   /^Power/,

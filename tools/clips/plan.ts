@@ -1,7 +1,7 @@
 /** The clip plan of a transcript, computed without storage: what the compute task runs. */
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { timestamp } from '../../src/render/captions.js';
-import { captionPack, ffmpegCommand, hooksOf, keywordsOf, platformRules, platforms as allPlatforms, postCaptions, thumbnailBrief, type Platform } from './package.js';
+import { captionPack, ffmpegCommand, hooksOf, keywordsOf, platformRules, platforms as allPlatforms, postCaptions, thumbnailBrief } from './package.js';
 import { selectClips, tokensOf, vocabularyOf, weights } from './score.js';
 import { sentencesOf, wordCount } from './sentences.js';
 import { topicsOf } from './topics.js';
@@ -90,7 +90,7 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
           : `fits (≤ ${rules.maxSeconds} s, vertical 9:16)`;
       return { platform, fits, note };
     });
-    const fitting = fit.filter((entry) => entry.fits).map((entry) => entry.platform) as Platform[];
+    const fitting = fit.filter((entry) => entry.fits).map((entry) => entry.platform);
     const thumbnail = thumbnailBrief(sentences, clip, hooks.hook, keywords);
     const round = (value: number) => Math.round(value * 1000) / 1000;
     return {

@@ -236,7 +236,7 @@ function arrowBlocks(lines: readonly string[]): number[][] {
  * one with its own WEBVTT line); error line numbers are mapped back to the transcript's.
  */
 async function parseInChunks(lines: readonly string[], type: 'srt' | 'vtt'): Promise<{ cues: LibraryCue[]; errors: LibraryError[] }> {
-  const { parseText } = await library();
+  const captions = await library();
   const cues: LibraryCue[] = [];
   const errors: LibraryError[] = [];
   const blocks = arrowBlocks(lines);
@@ -256,7 +256,7 @@ async function parseInChunks(lines: readonly string[], type: 'srt' | 'vtt'): Pro
       origin.push((block.at(-1) as number) + 1);
       next += 1;
     }
-    const result = await parseText(piece.join('\n'), { type, errors: true, strict: false });
+    const result = await captions.parseText(piece.join('\n'), { type, errors: true, strict: false });
     // Plain copies: the library's cue objects carry every VTT setting, and a long file keeps tens of thousands.
     for (const cue of result.cues) cues.push({ id: cue.id, startTime: cue.startTime, endTime: cue.endTime, text: cue.text });
     for (const error of result.errors) errors.push({ line: (origin[error.line - 1] ?? 0) + 1, message: error.message });

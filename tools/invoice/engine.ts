@@ -304,5 +304,6 @@ export async function readInvoice(ctx: ToolContext, invoiceId: string): Promise<
   const row = await invoiceDb(ctx.store).selectFrom('invoices').select(['document', 'pdf_file_id']).where('id', '=', invoiceId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
   if (!row) throw new OutcomeError('not_found', `No invoice ${invoiceId} exists for this account.`);
   const share = await ctx.files.shareUrl(row.pdf_file_id);
-  return { ...JSON.parse(row.document), pdf_url: ctx.files.url(row.pdf_file_id), share_url: share.url, share_expires_at: share.expires_at };
+  const document = JSON.parse(row.document) as Omit<Invoice, 'pdf_url' | 'share_url' | 'share_expires_at'>;
+  return { ...document, pdf_url: ctx.files.url(row.pdf_file_id), share_url: share.url, share_expires_at: share.expires_at };
 }

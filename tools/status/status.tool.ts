@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
-import { OutcomeError } from '../../src/kernel/errors.js';
+import { OutcomeError, type ErrorEnvelope } from '../../src/kernel/errors.js';
 import { idPattern, platformIds } from '../../src/kernel/ids.js';
 import { jobStatuses } from '../../src/kernel/job-handle.js';
 import { isSettled } from '../../src/jobs/queue.js';
@@ -55,8 +55,8 @@ export default defineTool({
       tool: job.tool,
       status: job.status,
       progress: { fraction: job.progress, message: job.progress_message },
-      result: job.result ? JSON.parse(job.result) : null,
-      error: job.error ? JSON.parse(job.error).error : null,
+      result: job.result ? (JSON.parse(job.result) as Record<string, unknown>) : null,
+      error: job.error ? (JSON.parse(job.error) as ErrorEnvelope).error : null,
       attempts: job.attempts,
       created_at: job.created_at,
       started_at: job.started_at,

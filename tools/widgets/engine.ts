@@ -14,7 +14,7 @@ import { applyOperations, type WidgetDraft } from './operations.js';
 import { parseInstructions } from './instructions.js';
 import { renderWidget } from './render.js';
 import { prepareWidgetTask, renderWidgetTask } from './tasks.js';
-import { copySchema, operationSchema, type Brand, type ContentOverrides, type Copy, type GenerateInput, type Operation, type ReviseInput, type WidgetKind, type WidgetOutput } from './schema.js';
+import { copySchema, operationSchema, type Brand, type ContentOverrides, type GenerateInput, type Operation, type ReviseInput, type WidgetKind, type WidgetOutput } from './schema.js';
 
 /** One stored version: everything the page renders from, and what the next revision needs. */
 export interface WidgetDocument {

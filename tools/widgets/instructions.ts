@@ -260,9 +260,11 @@ function commandsOf(clause: string): string[] {
 function commandsIn(instructions: string): string[] {
   const quotes: string[] = [];
   const masked = instructions.replace(new RegExp(quoted.source, 'gu'), (text) => `\u0000${quotes.push(text) - 1}\u0000`);
+  // eslint-disable-next-line no-control-regex -- NUL brackets the index of a quote masked above
+  const mask = /\u0000(\d+)\u0000/g;
   return clausesOf(masked)
     .flatMap(commandsOf)
-    .map((command) => command.replace(/\u0000(\d+)\u0000/g, (_m, index: string) => quotes[Number(index)] ?? ''));
+    .map((command) => command.replace(mask, (_m, index: string) => quotes[Number(index)] ?? ''));
 }
 
 export function parseInstructions(instructions: string, sections: readonly Section[]): Parsed {

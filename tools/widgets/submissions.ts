@@ -25,6 +25,9 @@ const checks: Record<FormField['type'], (value: string, field: FormField) => str
 
 export type SubmissionResult = { stored: true; id: string; message: string } | { stored: false; message: string };
 
+/** Anything in the honeypot marks a bot: text that is not blank, a list a bot repeated it into, any other JSON value. */
+const filled = (value: unknown): boolean => (typeof value === 'string' ? value.trim() !== '' : Array.isArray(value) ? value.length > 1 || value.some(filled) : value !== undefined && value !== null);
+
 /** Checks and stores one post; a filled honeypot gets the same answer as a person, and nothing is stored. */
 export async function submitForm(
   store: StoreHandle,
@@ -36,13 +39,12 @@ export async function submitForm(
   const form = target.sectionId ? forms.find((section) => section.id === target.sectionId) : forms[0];
   if (!form) throw new OutcomeError('not_found', 'This form no longer exists; reload the page and try again.');
   const { success_message: message, fields } = form.props;
-  // Anything in the honeypot (a string, or a list a bot repeated it into) marks a bot.
   const honeypot = Object.hasOwn(body, honeypotField) ? body[honeypotField] : undefined;
-  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') return { stored: false, message };
+  if (filled(honeypot)) return { stored: false, message };
 
   // Null-prototype records: a field named "__proto__" or "constructor" is data, never an inherited property.
-  const problems: Record<string, string> = Object.create(null);
-  const values: Record<string, string> = Object.create(null);
+  const problems = Object.create(null) as Record<string, string>;
+  const values = Object.create(null) as Record<string, string>;
   const known = new Set([...fields.map((field) => field.name), honeypotField]);
   for (const name of Object.keys(body)) if (!known.has(name)) problems[name] = `is not a field of this form (its fields are ${fields.map((field) => field.name).join(', ')})`;
   for (const field of fields) {

@@ -43,6 +43,7 @@ export function toPlainText(prompt: string): string {
     prompt
       .replace(TAG, ' ')
       .replace(ENTITY, (match: string, name: string) => ENTITIES[name.toLowerCase()] ?? match)
+      // eslint-disable-next-line no-control-regex -- C0/C1 control characters are what this strips
       .replace(/[\u0000-\u001f\u007f-\u009f]/gu, ' ')
       .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/gu, ''),
   );
