@@ -11,23 +11,13 @@ describe('extractBrief: text preparation', () => {
 
   it('whitespace is normalised in the prompt; the result keeps its shape for empty input', () => {
     expect(extractBrief('  a\n\tpage   for\u00a0Acme  ').prompt).toBe('a page for Acme');
+    const fields = Object.keys(extractBrief('a landing page for Acme Yoga in Austin, $25 a class')).sort();
     for (const prompt of ['', '   ', '!!!', '🎉🎉🎉', '<br/>', '&amp;']) {
-      const brief = extractBrief(prompt);
-      expect(brief).toEqual({
-        prompt: prompt.trim(),
-        names: [],
-        prices: [],
-        audience: null,
-        place: null,
-        tone: [],
-        colors: [],
-        counts: [],
-        dates: [],
-        urls: [],
-        emails: [],
-        keywords: [],
-        niche: 'general',
-      });
+      const { prompt: text, niche, ...found } = extractBrief(prompt);
+      expect(Object.keys({ prompt: text, niche, ...found }).sort()).toEqual(fields);
+      expect({ text, niche }).toEqual({ text: prompt.trim(), niche: 'general' });
+      // Nothing found: every other field empty (null or []).
+      for (const [field, value] of Object.entries(found)) expect(value === null || (Array.isArray(value) && value.length === 0), field).toBe(true);
     }
   });
 
