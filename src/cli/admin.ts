@@ -24,7 +24,7 @@ export interface AdminArgs {
 }
 
 const adminCommands = new Set(['accounts', 'keys', 'plan', 'usage']);
-/** The first word of a command the CLI or a module runs on the database. */
+/** Whether a first word names one of the CLI's own database commands (modules' commands are looked up in `Outcomes`). */
 export const isAdminCommand = (command: string) => adminCommands.has(command);
 
 const need = (value: string | undefined, flag: string, example: string): string => {
