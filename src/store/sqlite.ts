@@ -1,7 +1,7 @@
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
- * The SQLite connection under Kysely. Node's built-in `node:sqlite` where Node has it (22.13
+ * The SQLite connection under Kysely. Node's built-in `node:sqlite` where Node has it (22.16
  * and later), else better-sqlite3 (Node 20). better-sqlite3 12 aborts the process on Node
  * 24.19 and later when its statements are collected as Node shuts down (its ObjectWrap meets
  * Node's new cleanup hooks), and its 13th major, which fixes that, does not run on Node 20.
@@ -15,6 +15,7 @@ export interface SqliteConnection extends SqliteDatabase {
 
 /** What this module uses of `node:sqlite` (the project's @types/node is Node 20's, which lacks it). */
 interface NodeSqlite {
+  StatementSync?: { prototype: Partial<NodeStatement> };
   DatabaseSync: new (file: string) => {
     prepare(sql: string): NodeStatement;
     exec(sql: string): void;
@@ -28,7 +29,11 @@ interface NodeStatement {
   iterate(...parameters: unknown[]): IterableIterator<unknown>;
 }
 
-const nodeSqlite = () => process.getBuiltinModule?.('node:sqlite') as NodeSqlite | undefined;
+/** node:sqlite, once it can say whether a statement returns rows (`columns()`: Node 22.16, 23.11 and later). */
+function nodeSqlite(): NodeSqlite | undefined {
+  const builtin = process.getBuiltinModule?.('node:sqlite') as NodeSqlite | undefined;
+  return typeof builtin?.StatementSync?.prototype.columns === 'function' ? builtin : undefined;
+}
 
 export async function openSqlite(file: string): Promise<SqliteConnection> {
   const builtin = nodeSqlite();
