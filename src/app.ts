@@ -185,9 +185,10 @@ export async function createApp(options: AppOptions): Promise<App> {
             : 'There is no local owner account: set AGENT_KEY to an agent key, or start once with BOOTSTRAP=true on an empty DATA_DIR.',
         );
       }
+      const toolsets = config.mcpToolsets === undefined ? undefined : catalogue.parseToolsets(config.mcpToolsets, 'MCP_TOOLSETS');
       await startSweeping();
       await worker.start();
-      await serveStdio(mcpDeps, caller, log);
+      await serveStdio(mcpDeps, caller, log, toolsets);
     },
     close() {
       closing ??= (async () => {

@@ -24,6 +24,7 @@ export const environmentSchema = z.object({
   JOB_MAX_ATTEMPTS: integer(1, 20, 3).describe('Times a job is started before it is failed for good.'),
   JOB_POLL_MS: integer(10, 60000, 500).describe('How often an idle worker looks for queued jobs.'),
   MCP_JOB_WAIT_SECONDS: integer(0, 300, 25).describe('How long an MCP call to a long-running tool waits for the result before returning a job handle.'),
+  MCP_TOOLSETS: z.string().optional().describe('For stdio: the tool families tools/list shows (comma-separated, e.g. "invoices,content"; default all). Over HTTP: ?toolsets= on the MCP URL.'),
   SHUTDOWN_GRACE_SECONDS: integer(0, 600, 10).describe('On SIGTERM/SIGINT, how long running jobs may finish before they are returned to the queue.'),
   ALLOWED_HOSTS: z.string().optional().describe('Extra Host header names accepted when bound to loopback (comma-separated).'),
   AUTH_MAX_FAILURES: integer(1, 1_000_000, 20).describe('Failed authentications one address may make per minute before it is refused (429 rate_limited).'),
@@ -88,6 +89,8 @@ export interface Config {
   jobMaxAttempts: number;
   jobPollMs: number;
   mcpJobWaitMs: number;
+  /** MCP_TOOLSETS as given; checked against the catalogue's families when stdio starts. */
+  mcpToolsets: string | undefined;
   shutdownGraceMs: number;
   allowedHosts: string[];
   validateOutput: boolean;
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
     jobPollMs: e.JOB_POLL_MS,
     mcpJobWaitMs: e.MCP_JOB_WAIT_SECONDS * 1000,
+    mcpToolsets: e.MCP_TOOLSETS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     allowedHosts: (e.ALLOWED_HOSTS ?? '')
       .split(',')

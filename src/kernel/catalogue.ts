@@ -2,6 +2,9 @@ import { mayRunAsJob, type Tool, type HttpMethod } from './tool.js';
 import type { NextAction } from './next-action.js';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.js';
 import { jobHandleSchema } from './job-handle.js';
+import { OutcomeError } from './errors.js';
+import { quote } from './quote.js';
+import { grants } from './scopes.js';
 
 export const restPrefix = '/api/agents';
 
@@ -21,6 +24,11 @@ export interface PathParam {
   /** The input field it fills: `job_id`. */
   field: string;
 }
+
+/** A tool's family: its scope's, e.g. `invoices` for `invoices:write`. */
+const familyOf = (tool: Tool) => tool.scope.split(':')[0] as string;
+/** The platform's own tools (job_status, usage_get) serve every family: a toolset never hides them. */
+const platformFamilies = new Set(['jobs', 'usage']);
 
 const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -49,6 +57,9 @@ export class Catalogue {
   private readonly byName = new Map<string, Tool>();
   private readonly params = new Map<string, PathParam[]>();
   private cachedDescriptors: McpToolDescriptor[] | undefined;
+  private readonly listed = new Map<string, McpToolDescriptor[]>();
+  /** The families an agent may pick as toolsets (`?toolsets=invoices,content`). */
+  readonly toolsets: readonly string[];
 
   constructor(tools: readonly Tool[]) {
     this.tools = tools;
@@ -67,6 +78,44 @@ export class Catalogue {
       this.byName.set(tool.name, tool);
       this.params.set(tool.name, params);
     }
+    this.toolsets = [...new Set(tools.map(familyOf).filter((family) => !platformFamilies.has(family)))];
+  }
+
+  /** Parses `"invoices,content"`; an unknown toolset is refused with the list of known ones. */
+  parseToolsets(text: string, where: string): ReadonlySet<string> {
+    const names = text
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const unknown = names.filter((name) => !this.toolsets.includes(name));
+    if (!names.length || unknown.length) {
+      throw new OutcomeError(
+        'invalid_input',
+        `${where}: ${names.length ? `unknown toolset ${unknown.map((name) => quote(name)).join(', ')}` : 'no toolset given'}; use a comma-separated list of: ${this.toolsets.join(', ')}.`,
+      );
+    }
+    return new Set(names);
+  }
+
+  /**
+   * The `tools/list` a key sees: the tools its scopes allow, within the toolsets asked for (all
+   * when none). It depends on the key, so a list may be cached per key only.
+   */
+  descriptorsFor(scopes: readonly string[], toolsets?: ReadonlySet<string>): McpToolDescriptor[] {
+    const key = `${scopes.join(',')}|${toolsets ? [...toolsets].sort().join(',') : '*'}`;
+    let listed = this.listed.get(key);
+    if (!listed) {
+      const all = this.descriptors();
+      listed = all.filter((_, index) => {
+        const tool = this.tools[index] as Tool;
+        const family = familyOf(tool);
+        return grants(scopes, tool.scope) && (!toolsets || platformFamilies.has(family) || toolsets.has(family));
+      });
+      // Lists are few (one per scope set and toolset choice); the bound only guards against a flood of odd ones.
+      if (this.listed.size >= 256) this.listed.clear();
+      this.listed.set(key, listed);
+    }
+    return listed;
   }
 
   get(name: string): Tool | undefined {

@@ -45,6 +45,8 @@ export interface McpConnection {
    * stdio; no on stateless HTTP, where the answer would arrive at another per-request server.
    */
   duplex: boolean;
+  /** The families the client asked for (`?toolsets=` or MCP_TOOLSETS); all when undefined. */
+  toolsets?: ReadonlySet<string>;
 }
 
 export function createMcpServer(deps: McpDeps, connection: McpConnection, log: Logger): Server {
@@ -54,7 +56,11 @@ export function createMcpServer(deps: McpDeps, connection: McpConnection, log: L
     { name: packageInfo.name, version: packageInfo.version, title: 'Agent Outcome API' },
     { capabilities: { tools: { listChanged: false } }, instructions, jsonSchemaValidator: sharedValidator },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalogue.descriptors() }));
+  // The tools this caller's scopes allow, within the toolsets asked for.
+  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => {
+    const listCaller = caller ? await caller() : callerOfAuthInfo(extra.authInfo);
+    return { tools: listCaller ? catalogue.descriptorsFor(listCaller.scopes, connection.toolsets) : [] };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = catalogue.get(request.params.name);
     if (!tool) {

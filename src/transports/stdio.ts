@@ -4,8 +4,8 @@ import type { Caller } from '../kernel/caller.js';
 import { createMcpServer, type McpDeps } from './mcp.js';
 
 /** MCP over stdio: stdout carries only JSON-RPC; the returned promise settles when stdin closes. */
-export async function serveStdio(deps: McpDeps, caller: () => Promise<Caller | undefined>, log: Logger): Promise<void> {
-  const server = createMcpServer(deps, { caller, duplex: true }, log);
+export async function serveStdio(deps: McpDeps, caller: () => Promise<Caller | undefined>, log: Logger, toolsets?: ReadonlySet<string>): Promise<void> {
+  const server = createMcpServer(deps, { caller, duplex: true, toolsets }, log);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
