@@ -3,6 +3,7 @@ import type { GenerationRequest, GenerationResult, Sampler } from './generation.
 import type { JobStatus } from './job-handle.js';
 import type { Scope } from './scopes.js';
 import type { Compute } from './task.js';
+import type { UsageReport } from './usage.js';
 import type { NextAction } from './next-action.js';
 
 /**
@@ -56,32 +57,14 @@ export interface JobView {
   finished_at: string | null;
 }
 
-/** An account's plan and usage in its current cycle, as usage_get returns it. */
-export interface UsageReport {
-  account_id: string;
-  plan: string | null;
-  active: boolean;
-  activation?: { how: string; plans: { plan: string; title: string; monthly_units: number; over_limit: string }[] };
-  cycle?: { start: string; end: string; resets_at: string };
-  limit?: number;
-  used?: number;
-  in_flight?: number;
-  remaining?: number;
-  behavior?: 'block' | 'bill_overage';
-  overage?: { units: number; unit_price: Money; estimated_charge: Money } | null;
-  per_tool?: { tool: string; calls: number; units: number }[];
-}
-
-interface Money {
-  amount: string;
-  currency: string;
-}
-
-/** What the invoice outcome asks of a payment processor. */
+/** What an outcome asks of a payment processor: a link that collects one amount. */
 export interface PaymentLinkRequest {
-  /** Derived from the draft, so that a retry after a failure never creates a second link. */
+  /** Derived from the outcome's record, so that a retry after a failure never creates a second link. */
   idempotencyKey: string;
-  invoiceId: string;
+  /** Ties the link and its payments to the outcome's record, e.g. `{ invoice_id: "inv_…" }`. */
+  metadata: Record<string, string>;
+  /** Whether the link stops accepting payments after one completed checkout (an invoice is paid once). */
+  singleUse: boolean;
   /** The name of the single line used when the lines cannot be sent one by one ("Invoice for Acme GmbH"). */
   summary: string;
   /** ISO 4217, upper case. */

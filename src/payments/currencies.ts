@@ -41,7 +41,7 @@ function conversion(currency: string): Conversion {
   // Any other currency is two-decimal at Stripe; one whose ISO exponent is not 2 (IQD, LYD, CLF…) Stripe does not list.
   const rule = specialRules.get(code) ?? (iso.digits === 2 ? { exponent: 2 } : undefined);
   if (!rule) {
-    throw new OutcomeError('unprocessable', `Stripe does not accept ${code}; invoice in another currency to get a payment link.`, {
+    throw new OutcomeError('unprocessable', `Stripe does not accept ${code}; use another currency to get a payment link.`, {
       details: { processor: 'stripe', currency: code },
     });
   }

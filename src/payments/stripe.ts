@@ -143,15 +143,13 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
   return {
     async createPaymentLink(request) {
-      // The number is taken only when the invoice is stored, after the link exists: the id ties them.
-      const metadata = { invoice_id: request.invoiceId };
+      const { metadata } = request;
       const params: Stripe.PaymentLinkCreateParams = {
         line_items: lineItems(request),
         metadata,
-        // On the payment too, so that charges and payouts can be traced back to the invoice.
+        // On the payment too, so that charges and payouts can be traced back to the outcome's record.
         payment_intent_data: { metadata },
-        // An invoice is paid once: the link stops accepting payments after one completed checkout.
-        restrictions: { completed_sessions: { limit: 1 } },
+        ...(request.singleUse ? { restrictions: { completed_sessions: { limit: 1 } } } : {}),
       };
       try {
         const link = await withinBudget(stripe.paymentLinks.create(params, { idempotencyKey: request.idempotencyKey, ...plan }), budgetMs);

@@ -27,7 +27,8 @@ function linkRequest(overrides: Partial<PaymentLinkRequest> = {}): PaymentLinkRe
   keys += 1;
   return {
     idempotencyKey: `draft-${keys}-payment-link`,
-    invoiceId: 'inv_01J0000000000000000000000',
+    metadata: { invoice_id: 'inv_01J0000000000000000000000' },
+    singleUse: true,
     summary: 'Invoice for Acme GmbH',
     currency: 'EUR',
     total: 4250,
@@ -89,6 +90,13 @@ describe('stripeGateway: the request Stripe receives', () => {
     expect(link).toEqual({ id: fake.links[0]!.id, url: fake.links[0]!.url });
     expect(link.id).toMatch(/^plink_/);
     expect(link.url).toMatch(/^https:\/\/buy\.stripe\.com\/test_/);
+  });
+
+  it('leaves a link that is not single-use open to more than one checkout, with the metadata it was given', async () => {
+    await gateway().createPaymentLink(linkRequest({ singleUse: false, metadata: { order_id: 'ord_1', note: 'x' } }));
+    const form = fake.requests[0]!.form;
+    expect(Object.keys(form).filter((field) => field.startsWith('restrictions'))).toEqual([]);
+    expect(form).toMatchObject({ 'metadata[order_id]': 'ord_1', 'metadata[note]': 'x', 'payment_intent_data[metadata][order_id]': 'ord_1' });
   });
 
   it.each([

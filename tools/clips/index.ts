@@ -5,6 +5,9 @@ import get from './get.tool.js';
 import { clipIds } from './ids.js';
 import { clipMigrations } from './migrations.js';
 
+/** Its tables, as the module's queries see them (`tables<ClipTables>(ctx.store)`). */
+export type { ClipTables } from './tables.js';
+
 /** Short-video clip plans from a transcript: moments, captions, hooks, and the cut. */
 export default defineOutcome({
   name: 'clips',

@@ -6,6 +6,9 @@ import get from './get.tool.js';
 import { contentIds } from './ids.js';
 import { contentMigrations } from './migrations.js';
 
+/** Its tables, as the module's queries see them (`tables<ContentTables>(ctx.store)`). */
+export type { ContentTables } from './tables.js';
+
 /** Multi-channel content packs from a prompt or a source text, revisable per channel. */
 export default defineOutcome({
   name: 'content',

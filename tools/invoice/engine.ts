@@ -196,7 +196,10 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
     if (draft.payment_link === 1 && ctx.payments) {
       link = await ctx.payments.createPaymentLink({
         idempotencyKey: `invoice-draft-${draft.id}`,
-        invoiceId,
+        // The number is taken only when the invoice is stored, after the link exists: the id ties them.
+        metadata: { invoice_id: invoiceId },
+        // An invoice is paid once.
+        singleUse: true,
         summary: `Invoice for ${computed.customer.name}`,
         currency: computed.currency,
         total: computed.totals.total,

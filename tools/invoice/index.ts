@@ -8,6 +8,9 @@ import { invoiceIds } from './ids.js';
 import { invoiceMigrations } from './migrations.js';
 import { sellerCommand } from './seller.js';
 
+/** Its tables, as the module's queries see them (`tables<InvoiceTables>(ctx.store)`). */
+export type { InvoiceTables } from './tables.js';
+
 /** Invoices with a PDF and a payment link: draft, confirm (numbered, final), create in one step, read back. */
 export default defineOutcome({
   name: 'invoice',

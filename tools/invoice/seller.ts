@@ -10,10 +10,12 @@ export interface SellerProfile extends SellerColumns {
   name: string;
 }
 
+const profileColumns = ['id', 'name', 'seller_name', 'seller_address', 'seller_tax_id', 'seller_email'] as const;
+
 const notFound = (id: string) => new OutcomeError('not_found', `No account ${id}; list accounts with the CLI or create one with \`agent-outcomes accounts create\`.`);
 
 export async function sellerProfile(store: StoreHandle, accountId: string): Promise<SellerProfile> {
-  const account = await invoiceDb(store).selectFrom('accounts').select(['id', 'name', 'seller_name', 'seller_address', 'seller_tax_id', 'seller_email']).where('id', '=', accountId).executeTakeFirst();
+  const account = await invoiceDb(store).selectFrom('accounts').select(profileColumns).where('id', '=', accountId).executeTakeFirst();
   if (!account) throw notFound(accountId);
   return account;
 }
@@ -30,7 +32,7 @@ export async function updateSeller(store: StoreHandle, accountId: string, seller
     .updateTable('accounts')
     .set({ ...changes, updated_at: now.toISOString() })
     .where('id', '=', accountId)
-    .returning(['id', 'name', 'seller_name', 'seller_address', 'seller_tax_id', 'seller_email'])
+    .returning(profileColumns)
     .executeTakeFirst();
   if (!updated) throw notFound(accountId);
   return updated;

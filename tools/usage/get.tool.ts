@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
+import { usageReportSchema } from '../../src/kernel/usage.js';
 import { isPlanName, planNames } from '../../src/access/plans.js';
-
-const price = z.object({ amount: z.string(), currency: z.string() });
 
 export default defineTool({
   name: 'usage_get',
@@ -16,25 +15,8 @@ export default defineTool({
   cost: 0,
   effect: 'read',
   input: z.object({}),
-  output: z.object({
-    account_id: z.string(),
-    plan: z.enum(planNames).nullable(),
-    active: z.boolean().describe('False without an active plan: metered tools answer 402 plan_inactive.'),
-    activation: z
-      .object({
-        how: z.string(),
-        plans: z.array(z.object({ plan: z.string(), title: z.string(), monthly_units: z.number().int(), over_limit: z.string() })),
-      })
-      .optional(),
-    cycle: z.object({ start: z.iso.datetime(), end: z.iso.datetime(), resets_at: z.iso.datetime() }).optional(),
-    limit: z.number().int().optional(),
-    used: z.number().int().optional().describe('Units of successful calls this cycle.'),
-    in_flight: z.number().int().optional().describe('Units held by calls still running.'),
-    remaining: z.number().int().optional(),
-    behavior: z.enum(['block', 'bill_overage']).optional(),
-    overage: z.object({ units: z.number().int(), unit_price: price, estimated_charge: price }).nullable().optional(),
-    per_tool: z.array(z.object({ tool: z.string(), calls: z.number().int(), units: z.number().int() })).optional(),
-  }),
+  // The report's schema is the platform's (the kernel's contract with the meter); the plan names are the access layer's.
+  output: usageReportSchema.extend({ plan: z.enum(planNames).nullable() }),
   async run(_input, ctx) {
     const report = await ctx.usage.report(ctx.caller.accountId);
     return { ...report, plan: report.plan !== null && isPlanName(report.plan) ? report.plan : null, next_actions: [] };

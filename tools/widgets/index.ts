@@ -8,6 +8,9 @@ import { widgetIds } from './ids.js';
 import { widgetMigrations } from './migrations.js';
 import { widgetRoutes } from './public.js';
 
+/** Its tables, as the module's queries see them (`tables<WidgetTables>(ctx.store)`). */
+export type { WidgetTables } from './tables.js';
+
 /** Landing pages and widgets with working forms: generate, revise, read back, collect submissions; previews and form posts for visitors. */
 export default defineOutcome({
   name: 'widgets',
