@@ -1,5 +1,5 @@
 import { OutcomeError } from './errors.js';
-import { quote } from './quote.js';
+import { excerpt } from './quote.js';
 
 /** Deeper than any input of the catalogue needs; deep enough for any caller-supplied props. */
 export const maxInputDepth = 32;
@@ -51,7 +51,7 @@ function pathTo(root: object, maxDepth: number): string {
 export function checkInputDepth(value: unknown, subject: string): void {
   const at = tooDeepAt(value);
   if (at === undefined) return;
-  const shown = quote(at, 120).slice(1, -1);
+  const shown = excerpt(at, 120);
   throw new OutcomeError('invalid_input', `${subject} nests arrays or objects more than ${maxInputDepth} levels deep (at ${shown}); send flatter data.`, {
     details: { issues: [{ path: shown, code: 'too_deep', message: `nested more than ${maxInputDepth} levels`, max_depth: maxInputDepth }] },
   });
