@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { createLogger } from './logger.js';
 import { openStore, type Store } from './store/store.js';
 import { Catalogue } from './kernel/catalogue.js';
+import { ResourceRegistry } from './kernel/resource.js';
 import { JobQueue } from './jobs/queue.js';
 import { JobWorker } from './jobs/worker.js';
 import { Dispatcher } from './dispatch/dispatcher.js';
@@ -16,6 +17,7 @@ import { openAiCompatible } from './compose/openai.js';
 import { ComputePool } from './compute/pool.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
+import { JobTasks } from './jobs/tasks.js';
 import { Outcomes, type OutcomeModule } from './kernel/outcome.js';
 import { outcomes as defaultModules } from '../tools/index.js';
 
@@ -65,6 +67,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const outcomes = new Outcomes(options.modules ?? defaultModules);
   const store = await openStore(config.databaseFile, log, outcomes.migrations);
   const catalogue = new Catalogue(outcomes.tools);
+  const resources = new ResourceRegistry(outcomes.resources);
   const now = options.now ?? (() => new Date());
   const access = new Access(store, now, { authMaxFailures: config.authMaxFailures, maxRefusedCalls: config.maxRefusedCalls });
   const compute = new ComputePool({ ...config.compute, extraTaskModules: options.taskModules, log: log.child({ component: 'compute' }) });
@@ -90,6 +93,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     : null;
   const dispatcher = new Dispatcher({
     catalogue,
+    resources,
     store,
     access,
     files,
@@ -112,7 +116,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     leaseMs: config.jobLeaseMs,
     log: log.child({ component: 'jobs' }),
   });
-  const mcpDeps: McpDeps = { catalogue, dispatcher, jobWaitMs: config.mcpJobWaitMs };
+  const mcpDeps: McpDeps = { catalogue, dispatcher, resources, jobs, tasks: new JobTasks(store, now), jobWaitMs: config.mcpJobWaitMs, baseUrl };
 
   // Housekeeping any instance may do: settle or release reservations a crash left behind, purge old idempotency keys.
   let sweeper: NodeJS.Timeout | undefined;

@@ -18,6 +18,8 @@ import type { Reservation, UsageState } from '../access/usage.js';
 import { newId, platformIds } from '../kernel/ids.js';
 import { checkInputDepth } from '../kernel/json-depth.js';
 import { CallBudget, type ComputePool } from '../compute/pool.js';
+import type { ResourceBody, ResourceLink, ResourceRegistry } from '../kernel/resource.js';
+import { grants } from '../kernel/scopes.js';
 
 export interface CallOptions {
   caller: Caller;
@@ -44,6 +46,8 @@ export type CallOutcome = { kind: 'result'; output: Record<string, unknown>; usa
 
 export interface DispatcherOptions {
   catalogue: Catalogue;
+  /** The outcomes' artifacts as MCP resources. */
+  resources: ResourceRegistry;
   store: Store;
   access: Access;
   files: Files;
@@ -167,6 +171,17 @@ export class Dispatcher {
       throw failure;
     }
     return { kind: 'job', handle: this.jobHandle(row), usage: reservation?.state };
+  }
+
+  /** Reads an artifact (an MCP resource) for a caller: its account's only, and with the resource's scope. */
+  async readResource(uri: string, caller: Caller, log: Logger): Promise<ResourceBody> {
+    const { resources, store, files, baseUrl } = this.options;
+    return resources.read(uri, { caller, store, files, baseUrl: baseUrl(), now: this.now, log }, (scope) => grants(caller.scopes, scope));
+  }
+
+  /** The `resource_link`s to the artifacts a tool's output names. */
+  linksOf(tool: Tool, output: Record<string, unknown>): ResourceLink[] {
+    return this.options.resources.linksOf(tool.name, output);
   }
 
   jobHandle(row: Pick<JobRow, 'id' | 'tool' | 'status'>): JobHandle {

@@ -154,15 +154,18 @@ export class JobQueue {
     return result.numUpdatedRows > 0n;
   }
 
-  async reportProgress(id: string, owner: string, progress: JobProgress): Promise<void> {
-    await this.store.db
+  /** False when the job is no longer this owner's (canceled, or re-queued after its lease lapsed): the worker stops it. */
+  async reportProgress(id: string, owner: string, progress: JobProgress): Promise<boolean> {
+    const result = await this.store.db
       .updateTable('jobs')
       .set({ progress: progress.fraction, progress_message: progress.message, updated_at: this.stamp() })
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .where('status', '=', 'running')
-      .execute();
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
     this.events.emit('progress', id, progress);
+    return true;
   }
 
   async succeed(id: string, owner: string, result: unknown): Promise<boolean> {
@@ -189,6 +192,30 @@ export class JobQueue {
     });
     if (row) this.events.emit('settled', row);
     return row !== undefined;
+  }
+
+  /**
+   * Cancels a queued or running job of the caller's account, releasing its units in the same
+   * transaction; the worker running it notices at its next lease renewal or progress report.
+   * Returns the job as it now is (a settled job stays as it was), or undefined if it is not the caller's.
+   */
+  async cancel(id: string, caller: Caller): Promise<JobRow | undefined> {
+    const at = this.stamp();
+    const canceled = await this.store.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('jobs')
+        .set({ status: 'canceled', lease_owner: null, lease_expires_at: null, finished_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('account_id', '=', caller.accountId)
+        .where('status', 'in', ['queued', 'running'])
+        .returningAll()
+        .executeTakeFirst();
+      if (row) await this.options.onSettled?.(trx, row);
+      return row;
+    });
+    if (!canceled) return this.get(id, caller);
+    this.events.emit('settled', canceled);
+    return canceled;
   }
 
   /** Gives a running job back to the queue without counting the attempt (graceful shutdown). */

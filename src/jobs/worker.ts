@@ -17,7 +17,7 @@ export interface JobWorkerOptions {
 
 /** Why a running job's signal was aborted. */
 class Interruption extends Error {
-  constructor(readonly reason: 'shutdown' | 'lease_lost') {
+  constructor(readonly reason: 'shutdown' | 'lease_lost' | 'canceled') {
     super(reason);
   }
 }
@@ -42,10 +42,16 @@ export class JobWorker {
     this.accepting = true;
     await this.recover();
     this.options.queue.events.on('enqueued', this.onEnqueued);
+    this.options.queue.events.on('settled', this.onSettled);
     this.loop = this.run();
   }
 
   private readonly onEnqueued = () => this.wake?.();
+
+  /** A job canceled in this process stops at once; one canceled elsewhere, at its next renewal or progress report. */
+  private readonly onSettled = (job: JobRow) => {
+    if (job.status === 'canceled') this.running.get(job.id)?.controller.abort(new Interruption('canceled'));
+  };
 
   private async recover(): Promise<void> {
     this.lastRecovery = Date.now();
@@ -105,7 +111,9 @@ export class JobWorker {
     try {
       const result = await execute(job, {
         signal: controller.signal,
-        progress: (progress) => queue.reportProgress(job.id, this.owner, progress),
+        progress: async (progress) => {
+          if (!(await queue.reportProgress(job.id, this.owner, progress))) controller.abort(new Interruption('lease_lost'));
+        },
       });
       if (controller.signal.aborted) throw controller.signal.reason;
       await queue.succeed(job.id, this.owner, result);
@@ -114,7 +122,9 @@ export class JobWorker {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
       if (reason instanceof Interruption) {
         if (reason.reason === 'shutdown') await queue.release(job.id, this.owner);
-        jobLog.warn({ reason: reason.reason }, 'job interrupted; it stays queued');
+        // Canceled, or no longer this worker's (its lease lapsed and it was re-queued, or it was canceled elsewhere): someone else settled it.
+        if (reason.reason === 'canceled') jobLog.info('job canceled');
+        else jobLog.warn({ reason: reason.reason }, "job interrupted; it is no longer this worker's");
         return;
       }
       const error = asOutcomeError(thrown, job.request_id ?? undefined);
@@ -131,6 +141,7 @@ export class JobWorker {
     if (!this.accepting) return;
     this.accepting = false;
     this.options.queue.events.off('enqueued', this.onEnqueued);
+    this.options.queue.events.off('settled', this.onSettled);
     this.wake?.();
     await this.loop;
     const all = Promise.all([...this.running.values()].map((job) => job.done));

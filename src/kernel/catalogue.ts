@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { mayRunAsJob, type Tool, type HttpMethod } from './tool.js';
 import type { NextAction } from './next-action.js';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.js';
@@ -5,6 +6,7 @@ import { jobHandleSchema } from './job-handle.js';
 import { OutcomeError } from './errors.js';
 import { quote } from './quote.js';
 import { grants } from './scopes.js';
+import { viewMeta } from './views.js';
 
 export const restPrefix = '/api/agents';
 
@@ -16,6 +18,8 @@ export interface McpToolDescriptor {
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   annotations: Tool['annotations'];
+  /** The MCP App view of its results, for hosts that render Apps (others ignore it). */
+  _meta?: ReturnType<typeof viewMeta>;
 }
 
 export interface PathParam {
@@ -39,13 +43,14 @@ function pathParamsOf(path: string): PathParam[] {
   });
 }
 
-/** A tool whose work may outlive the call advertises its result or a job handle. */
+/**
+ * A tool whose work may outlive the call advertises its result or a job handle: one schema, so that
+ * what both carry (next_actions) is written once.
+ */
 function outputSchemaOf(tool: Tool): JsonSchema {
-  const output = jsonSchemaOf(tool.output, 'output');
-  if (!mayRunAsJob(tool)) return output;
-  const { $schema, ...result } = output;
-  const { $schema: _, ...handle } = jsonSchemaOf(jobHandleSchema, 'output');
-  return { $schema, type: 'object', anyOf: [result, handle] };
+  if (!mayRunAsJob(tool)) return jsonSchemaOf(tool.output, 'output');
+  // MCP wants an object at the root of an output schema, alternatives or not.
+  return { type: 'object', ...jsonSchemaOf(z.union([tool.output, jobHandleSchema]), 'output') };
 }
 
 /**
@@ -139,6 +144,7 @@ export class Catalogue {
       inputSchema: jsonSchemaOf(tool.input, 'input'),
       outputSchema: outputSchemaOf(tool),
       annotations: { ...tool.annotations },
+      ...(tool.view ? { _meta: viewMeta(tool.view) } : {}),
     }));
     return this.cachedDescriptors;
   }

@@ -39,6 +39,8 @@ export interface FileStore {
   /** An HMAC signature of `payload` with the server's secret: what makes a link a credential. */
   sign(payload: string): Promise<string>;
   verifySignature(payload: string, signature: string): Promise<boolean>;
+  /** A file of the caller's account, if the key holds its scope; else not_found (another account's) or insufficient_scope. */
+  forCaller(id: string, caller: Caller): Promise<{ name: string; content_type: string; bytes: Uint8Array }>;
 }
 
 /** A job as job_status shows it. */

@@ -7,6 +7,7 @@ export const errorStatus = {
   plan_inactive: 402,
   insufficient_scope: 403,
   forbidden_host: 403,
+  forbidden_origin: 403,
   not_found: 404,
   method_not_allowed: 405,
   not_acceptable: 406,

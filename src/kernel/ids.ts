@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 /**
  * Opaque, prefixed ids (Stripe-style): `inv_01jdz8x4m6b3q9r2t5v7w0y1c3`. The part after the
@@ -7,7 +7,15 @@ import { randomFillSync } from 'node:crypto';
  * prefixes are here; each outcome module declares its own, and `Outcomes` checks that no two
  * modules share one.
  */
-export const platformIds = { job: 'job', key: 'key', account: 'acct', file: 'file', usage: 'use', request: 'req' } as const;
+export const platformIds = { job: 'job', key: 'key', account: 'acct', file: 'file', usage: 'use', request: 'req', task: 'tsk' } as const;
+
+/**
+ * An id nobody can guess or order by time: MCP task ids, which a client may hold onto and
+ * present later (a ULID's time part would tell when a job started).
+ */
+export function unguessableId(prefix: string): string {
+  return `${prefix}_${randomBytes(18).toString('base64url')}`;
+}
 
 export const idPrefixPattern = /^[a-z]{2,4}$/;
 

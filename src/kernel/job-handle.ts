@@ -9,7 +9,7 @@ export const jobHandleSchema = z.object({
   job_id: z.string().describe('Poll it with job_status.'),
   tool: z.string(),
   status: z.enum(jobStatuses),
-  status_url: z.string().describe('Absolute URL of GET /api/agents/status/:jobId.'),
+  status_url: z.string(),
   next_actions: z.array(nextActionSchema),
 });
 export type JobHandle = z.infer<typeof jobHandleSchema>;

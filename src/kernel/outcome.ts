@@ -3,6 +3,7 @@ import type { PublicRoute } from './public-route.js';
 import { platformScopes, type Scope } from './scopes.js';
 import { idPrefixPattern, platformIds } from './ids.js';
 import type { StoreHandle } from './context.js';
+import type { Resource } from './resource.js';
 
 /**
  * One outcome, declared in one place (`tools/<outcome>/index.ts`): its tools, the pages it
@@ -26,6 +27,8 @@ export interface OutcomeModule {
    */
   migrations?: Readonly<Record<string, Migration>>;
   commands?: readonly OutcomeCommand[];
+  /** Its artifacts as MCP resources (`defineResource`): read with resources/read, linked from its tools' results. */
+  resources?: readonly Resource[];
 }
 
 /** A schema change: `db` is the store's query builder (Kysely), which the kernel does not know. */
@@ -74,6 +77,7 @@ export class Outcomes {
   readonly idPrefixes: ReadonlyMap<string, string>;
   readonly migrations: Readonly<Record<string, Migration>>;
   readonly commands: readonly OutcomeCommand[];
+  readonly resources: readonly Resource[];
 
   constructor(readonly modules: readonly OutcomeModule[]) {
     const owners = new Map<string, string>();
@@ -93,6 +97,7 @@ export class Outcomes {
       for (const name of Object.keys(module.migrations ?? {})) claim('migration', name, module.name);
       for (const command of module.commands ?? []) claim('command', command.name, module.name);
       for (const route of module.publicRoutes ?? []) claim('public route', `${route.method} ${route.path}`, module.name);
+      for (const resource of module.resources ?? []) claim('resource', resource.name, module.name);
     }
     this.tools = modules.flatMap((module) => module.tools);
     this.publicRoutes = modules.flatMap((module) => module.publicRoutes ?? []);
@@ -100,5 +105,6 @@ export class Outcomes {
     this.idPrefixes = idPrefixes;
     this.migrations = Object.fromEntries(modules.flatMap((module) => Object.entries(module.migrations ?? {})));
     this.commands = modules.flatMap((module) => module.commands ?? []);
+    this.resources = modules.flatMap((module) => module.resources ?? []);
   }
 }

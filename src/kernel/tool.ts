@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Scope } from './scopes.js';
 import type { ToolContext } from './context.js';
 import { nextActionSchema, type NextAction } from './next-action.js';
+import type { ViewName } from './views.js';
 
 export const toolNamePattern = /^[a-z0-9_]{1,64}$/;
 
@@ -55,6 +56,8 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   run: (input: z.output<I>, ctx: ToolContext) => Promise<ToolResult<O>>;
   /** One paragraph for MCP text content; a generic one is derived when absent. */
   summarize?: (output: z.output<O>) => string;
+  /** The MCP App view hosts may show its results in (`page`: its output's `html`, as visitors see it). */
+  view?: ViewName;
 }
 
 /** Whether a tool may answer with a job handle: always for 'job' tools, for large inputs when it says so. */

@@ -1,5 +1,6 @@
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
+import { outlinedAs } from '../kernel/json-schema.js';
 
 /**
  * Code points HTML forbids (controls other than tab, line feed, form feed and carriage return;
@@ -29,8 +30,11 @@ export function safeHref(value: string): string | null {
   return value.startsWith('#') ? value : new URL(value).href;
 }
 
-/** Input schema for a link target; the message names the allowed forms. */
-export const hrefSchema = z.string().trim().max(2000).refine(isSafeHref, 'must be an http(s) or mailto URL, or an in-page anchor such as "#pricing"');
+/** Input schema for a link target; the message names the allowed forms. Listed by its forms: its length bound is no news to an agent. */
+export const hrefSchema = outlinedAs(
+  { type: 'string' },
+  z.string().trim().max(2000).refine(isSafeHref, 'must be an http(s) or mailto URL, or an in-page anchor such as "#pricing"').describe('http(s), mailto or "#anchor"'),
+);
 
 const dnsName = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -48,7 +52,10 @@ export function cspOrigin(value: string): string | null {
 }
 
 /** Input schema for an image (a logo): http(s) only, from a host a page's policy can name. */
-export const imageUrlSchema = z
-  .url({ protocol: /^https?$/, message: 'must be an http(s) URL', abort: true })
-  .max(2000)
-  .refine((value) => cspOrigin(value) !== null, 'must be an http(s) URL whose host is a domain name or an IPv4 address (letters, digits, hyphens and dots)');
+export const imageUrlSchema = outlinedAs(
+  { type: 'string', format: 'uri' },
+  z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL', abort: true })
+    .max(2000)
+    .refine((value) => cspOrigin(value) !== null, 'must be an http(s) URL whose host is a domain name or an IPv4 address (letters, digits, hyphens and dots)'),
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField } from '../kernel/fields.js';
+import { outlinedAs } from '../kernel/json-schema.js';
 import { esc, hrefSchema, imageUrlSchema, safeHref } from './html.js';
 
 /**
@@ -21,11 +22,11 @@ export const formFieldSchema = z
     type: z.enum(fieldTypes),
     required: z.boolean().default(false),
     options: z
-      .array(line(80).regex(/^[^\p{Cc}]*$/u, 'must be one line of text without control characters'))
+      .array(outlinedAs({ type: 'string', minLength: 1, maxLength: 80 }, line(80).regex(/^[^\p{Cc}]*$/u, 'must be one line of text without control characters')))
       .min(1)
       .max(30)
       .optional()
-      .describe('The choices of a select field.'),
+      .describe('For select.'),
     placeholder: line(80).optional(),
   })
   .refine((field) => (field.type === 'select') === (field.options !== undefined), {
@@ -118,22 +119,40 @@ const props = {
 export const sectionTypes = Object.keys(props) as Array<keyof typeof props>;
 export type SectionType = keyof typeof props;
 
-export const sectionIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and hyphens, starting with a letter');
+// An agent copies section ids from a widget's sections: their pattern is no news to it.
+export const sectionIdSchema = outlinedAs({ type: 'string', maxLength: 40 }, z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and hyphens, starting with a letter'));
 
 const sectionOf = <T extends SectionType>(type: T) => z.object({ id: sectionIdSchema, type: z.literal(type), props: props[type] });
 
-export const sectionSchema = z.discriminatedUnion('type', [
-  sectionOf('header'),
-  sectionOf('hero'),
-  sectionOf('features'),
-  sectionOf('pricing'),
-  sectionOf('testimonials'),
-  sectionOf('faq'),
-  sectionOf('countdown'),
-  sectionOf('form'),
-  sectionOf('cta'),
-  sectionOf('footer'),
-]);
+/**
+ * A section as output schemas show it: its props, which differ by type, are in every result that
+ * holds the section, so the ten props schemas need not be in every widget tool's output schema.
+ */
+const sectionOutline = {
+  type: 'object',
+  required: ['id', 'type', 'props'],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string', enum: sectionTypes },
+    props: { type: 'object', description: "The type's fields; widget_revise set_text and set_props change them." },
+  },
+};
+
+export const sectionSchema = outlinedAs(
+  sectionOutline,
+  z.discriminatedUnion('type', [
+    sectionOf('header'),
+    sectionOf('hero'),
+    sectionOf('features'),
+    sectionOf('pricing'),
+    sectionOf('testimonials'),
+    sectionOf('faq'),
+    sectionOf('countdown'),
+    sectionOf('form'),
+    sectionOf('cta'),
+    sectionOf('footer'),
+  ]),
+);
 export type Section = z.output<typeof sectionSchema>;
 export type SectionOf<T extends SectionType> = Extract<Section, { type: T }>;
 

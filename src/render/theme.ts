@@ -1,5 +1,6 @@
 import { clampChroma, formatHex, parse, toOklch, wcagContrast, type Oklch } from './color.js';
 import { z } from 'zod';
+import { outlinedAs } from '../kernel/json-schema.js';
 
 /**
  * Page themes: the colours a caller asks for, resolved into a palette whose text/background
@@ -12,27 +13,33 @@ export const radii = ['none', 'small', 'medium', 'large', 'pill'] as const;
 export const modes = ['light', 'dark'] as const;
 export const densities = ['comfortable', 'minimal'] as const;
 
-/** Any CSS colour culori parses (hex, rgb(), hsl(), names); stored as #rrggbb. */
-export const colorSchema = z
-  .string()
-  .trim()
-  .max(60)
-  .refine((value) => parse(value) !== undefined, 'must be a CSS colour such as "#2e7d32", "rgb(46 125 50)" or "teal"')
-  .transform((value) => formatHex(parse(value)!));
-
-export const themeRequestSchema = z.object({
-  primary: colorSchema.optional().describe('Buttons and links.'),
-  accent: colorSchema.optional().describe('Highlights (the featured pricing tier, borders).'),
-  background: colorSchema.optional(),
-  text: colorSchema.optional(),
-  font: z
+/** Any CSS colour culori parses (hex, rgb(), hsl(), names); stored as #rrggbb. Listed as a string: its length bound is no news to an agent. */
+export const colorSchema = outlinedAs(
+  { type: 'string' },
+  z
     .string()
     .trim()
-    .regex(/^[\p{L}\p{N} -]{1,40}$/u, 'must be a family: sans, serif, mono, rounded, or a font name such as "Inter" (letters, digits, spaces, hyphens)')
+    .max(60)
+    .refine((value) => parse(value) !== undefined, 'must be a CSS colour such as "#2e7d32", "rgb(46 125 50)" or "teal"')
+    .transform((value) => formatHex(parse(value)!)),
+);
+
+export const themeRequestSchema = z.object({
+  primary: colorSchema.optional().describe('Buttons, links.'),
+  accent: colorSchema.optional().describe('Highlights.'),
+  background: colorSchema.optional(),
+  text: colorSchema.optional(),
+  font: outlinedAs(
+    { type: 'string', maxLength: 40 },
+    z
+      .string()
+      .trim()
+      .regex(/^[\p{L}\p{N} -]{1,40}$/u, 'must be a family: sans, serif, mono, rounded, or a font name such as "Inter" (letters, digits, spaces, hyphens)'),
+  )
     .optional()
-    .describe('sans, serif, mono, rounded, or a font name used when the visitor has it installed (nothing is downloaded).'),
+    .describe("sans, serif, mono, rounded, or an installed font's name."),
   radius: z.enum(radii).optional(),
-  mode: z.enum(modes).optional().describe('light or dark; derived from the background when one is given.'),
+  mode: z.enum(modes).optional().describe('Default: from the background.'),
   density: z.enum(densities).optional().describe('minimal: plainer, more whitespace, no shadows.'),
 });
 export type ThemeRequest = z.output<typeof themeRequestSchema>;
@@ -42,18 +49,18 @@ export const themeSchema = z.object({
   density: z.enum(densities),
   radius: z.enum(radii),
   font: z.string(),
-  font_stack: z.string().describe('The CSS font-family the page uses.'),
+  font_stack: z.string().describe('CSS font-family.'),
   colors: z.object({
     primary: z.string(),
-    on_primary: z.string().describe('Text on primary buttons.'),
+    on_primary: z.string().describe('Text on primary.'),
     accent: z.string(),
     background: z.string(),
-    surface: z.string().describe('Cards and alternating sections.'),
+    surface: z.string().describe('Cards, alternate sections.'),
     text: z.string(),
-    muted: z.string().describe('Secondary text and form borders.'),
-    link: z.string().describe('Links and focus rings: primary, darkened or lightened when it lacks contrast on the background.'),
+    muted: z.string().describe('Secondary text, borders.'),
+    link: z.string().describe('Links, focus rings: primary, adjusted for contrast.'),
   }),
-  contrast: z.array(z.object({ pair: z.string(), ratio: z.number(), required: z.number() })).describe('The checked pairs and their ratios.'),
+  contrast: z.array(z.object({ pair: z.string(), ratio: z.number(), required: z.number() })),
 });
 export type Theme = z.output<typeof themeSchema>;
 

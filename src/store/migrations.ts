@@ -178,4 +178,19 @@ export const platformMigrations: Record<string, Migration> = {
       await db.schema.dropTable('job_inputs').execute();
     },
   },
+  '0008_job_tasks': {
+    // MCP tasks name jobs by ids nobody can guess (job ids are time-ordered): one row per task.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('job_tasks')
+        .addColumn('task_id', 'text', (col) => col.primaryKey())
+        .addColumn('job_id', 'text', (col) => col.notNull().unique().references('jobs.id'))
+        .addColumn('account_id', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('job_tasks').execute();
+    },
+  },
 };

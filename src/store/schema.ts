@@ -23,6 +23,14 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+/** An MCP task (the Tasks extension): an unguessable id a client polls, for one job of its account. */
+export interface JobTasksTable {
+  task_id: string;
+  job_id: string;
+  account_id: string;
+  created_at: Timestamp;
+}
+
 /** A job's raw input, V8-serialised and gzipped, written once at enqueue; re-validated by the worker against the tool's schema. */
 export interface JobInputsTable {
   job_id: string;
@@ -112,6 +120,7 @@ export interface SettingsTable {
 export interface Database {
   jobs: JobsTable;
   job_inputs: JobInputsTable;
+  job_tasks: JobTasksTable;
   accounts: AccountsTable;
   agent_keys: AgentKeysTable;
   usage_cycles: UsageCyclesTable;

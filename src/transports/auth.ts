@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { Access } from '../access/access.js';
 import type { Caller } from '../kernel/caller.js';
 import { OutcomeError } from '../kernel/errors.js';
@@ -71,13 +71,20 @@ export function authentication(access: Access): RequestHandler {
       token: '',
       clientId: caller.keyId ?? caller.accountId,
       scopes: [...caller.scopes],
-      extra: { accountId: caller.accountId, keyId: caller.keyId },
+      // The SDK hands authInfo to the per-request MCP server: the request's id travels with it, for its logs.
+      extra: { accountId: caller.accountId, keyId: caller.keyId, requestId: req.id },
     };
     next();
   };
 }
 
-/** The caller an MCP request carries in `extra.authInfo` (set by `authentication`). */
+/** The HTTP request id an MCP request carries in its authInfo (set by `authentication`). */
+export function requestIdOfAuthInfo(authInfo: AuthInfo | undefined): string | undefined {
+  const requestId = authInfo?.extra?.requestId;
+  return typeof requestId === 'string' ? requestId : undefined;
+}
+
+/** The caller an MCP request carries in its authInfo (set by `authentication`). */
 export function callerOfAuthInfo(authInfo: AuthInfo | undefined): Caller | undefined {
   const extra = authInfo?.extra as { accountId?: string; keyId?: string } | undefined;
   if (!authInfo || !extra?.accountId) return undefined;

@@ -12,7 +12,7 @@ import { restRouter } from './rest.js';
 import { mcpHttpHandler } from './mcp-http.js';
 import { discoveryHandler } from './discovery.js';
 import { buildOpenApi } from './openapi.js';
-import { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, requestLogging } from './http.js';
+import { errorHandler, hostCheck, isLoopback, jsonBody, methodNotAllowed, notFound, originCheck, requestLogging } from './http.js';
 import { authentication } from './auth.js';
 import { fileDownload, sharedDownload } from './files.js';
 import { publicErrors, publicRouter } from './public.js';
@@ -43,10 +43,8 @@ export function httpApp(parts: HttpAppParts): express.Express {
   // The client address the failed-auth throttle keys on; behind a proxy, set TRUST_PROXY.
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(log));
-  if (isLoopback(config.host)) {
-    const publicHost = config.publicBaseUrl ? [new URL(config.publicBaseUrl).hostname] : [];
-    app.use(hostCheck([...config.allowedHosts, ...publicHost]));
-  }
+  const knownHosts = [...config.allowedHosts, ...(config.publicBaseUrl ? [new URL(config.publicBaseUrl).hostname] : [])];
+  if (isLoopback(config.host)) app.use(hostCheck(knownHosts));
   let openApi: Record<string, unknown> | undefined;
   app.get(`${restPrefix}/openapi.json`, (_req, res) => {
     openApi ??= buildOpenApi(catalogue, parts.baseUrl());
@@ -60,9 +58,10 @@ export function httpApp(parts: HttpAppParts): express.Express {
   app.use(publicRouter(parts.publicRoutes, parts.publicContext), publicErrors());
   // Keys are checked before a body is read: an unauthenticated caller gets nothing parsed.
   const authenticated = authentication(access);
-  const mcp = mcpHttpHandler(parts.mcp);
+  const mcp = mcpHttpHandler(parts.mcp, log);
+  const sameOrigin = originCheck(knownHosts, isLoopback(config.host));
   for (const path of ['/mcp', `${restPrefix}/mcp`]) {
-    app.post(path, authenticated, ...jsonBody(), mcp);
+    app.post(path, sameOrigin, authenticated, ...jsonBody(), mcp);
     app.all(path, methodNotAllowed(path === '/mcp' ? ['POST'] : ['GET', 'POST']));
   }
   app.get('/share/:token', sharedDownload(files));

@@ -92,6 +92,33 @@ export function hostCheck(allowed: readonly string[]): RequestHandler {
   };
 }
 
+/**
+ * The Origin check MCP asks of HTTP servers (against DNS rebinding and pages calling a local
+ * server from a browser): a request from a browser page must come from this server's own origin,
+ * from localhost when bound to loopback, or from a host in ALLOWED_HOSTS / PUBLIC_BASE_URL.
+ * Requests without an Origin (agents, curl, server-side clients) pass.
+ */
+export function originCheck(allowed: readonly string[], loopback: boolean): RequestHandler {
+  const names = new Set([...(loopback ? ['localhost', '127.0.0.1', '[::1]'] : []), ...allowed.map((name) => name.toLowerCase())]);
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin === undefined) return next();
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (url && (url.protocol === 'http:' || url.protocol === 'https:') && (url.host === req.headers.host?.toLowerCase() || names.has(url.hostname))) return next();
+    sendErrorEnvelope(
+      res,
+      new OutcomeError('forbidden_origin', `Requests from the web origin ${JSON.stringify(origin.slice(0, 200))} are not accepted here.`, {
+        hint: "Call from a server-side client (no Origin header), from this server's own origin, or add the host to ALLOWED_HOSTS.",
+      }),
+    );
+  };
+}
+
 /** Bodies are JSON objects up to 4 MB; anything else is refused with a clear status. */
 export function jsonBody(): RequestHandler[] {
   const requireJson: RequestHandler = (req, _res, next) => {

@@ -43,7 +43,7 @@ const idempotencyParameter = {
 };
 
 function operationFor(tool: Tool, catalogue: Catalogue): Record<string, unknown> {
-  const input = embeddable(jsonSchemaOf(tool.input, 'input'));
+  const input = embeddable(jsonSchemaOf(tool.input, 'input', 'full'));
   const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((input.required ?? []) as string[]);
   const pathFields = new Set(catalogue.pathParams(tool).map((p) => p.field));
@@ -87,7 +87,7 @@ function operationFor(tool: Tool, catalogue: Catalogue): Record<string, unknown>
     responses: {
       '200': {
         description: 'The outcome.',
-        content: { 'application/json': { schema: embeddable(jsonSchemaOf(tool.output, 'output')) } },
+        content: { 'application/json': { schema: embeddable(jsonSchemaOf(tool.output, 'output', 'full')) } },
       },
       '202': {
         description: 'Accepted as a job: poll `status_url` (also in the Location header).',
@@ -132,8 +132,8 @@ export function buildOpenApi(catalogue: Catalogue, serverUrl: string): Record<st
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An agent key: `Authorization: Bearer ak_…`.' },
       },
       schemas: {
-        ErrorEnvelope: embeddable(jsonSchemaOf(errorEnvelopeSchema, 'output')),
-        JobHandle: embeddable(jsonSchemaOf(jobHandleSchema, 'output')),
+        ErrorEnvelope: embeddable(jsonSchemaOf(errorEnvelopeSchema, 'output', 'full')),
+        JobHandle: embeddable(jsonSchemaOf(jobHandleSchema, 'output', 'full')),
       },
       responses: {
         Error: {

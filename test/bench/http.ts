@@ -90,10 +90,25 @@ function assertSameBody(bare: Awaited<ReturnType<typeof statusBody>>, app: Await
 /** Every call carries the agent key, so the app's figures include authentication. */
 const authorization = (ready: ServerReady) => ({ authorization: `Bearer ${ready.key}` });
 
-function mcpCall(ready: ServerReady): { body: string; headers: Record<string, string> } {
+type Revision = '2025-11-25' | '2026-07-28';
+
+/**
+ * One tools/call of job_status as each revision sends it: 2025 without initialize (served
+ * statelessly), 2026 with its `_meta` envelope and the MCP-Protocol-Version/Mcp-Method/Mcp-Name headers.
+ */
+function mcpCall(ready: ServerReady, revision: Revision): { body: string; headers: Record<string, string> } {
+  const modern = revision === '2026-07-28';
+  const meta = modern
+    ? { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' } }
+    : undefined;
   return {
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'job_status', arguments: { job_id: ready.job_id } } }),
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...authorization(ready) },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'job_status', arguments: { job_id: ready.job_id }, ...(meta ? { _meta: meta } : {}) } }),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(modern ? { 'mcp-protocol-version': revision, 'mcp-method': 'tools/call', 'mcp-name': 'job_status' } : {}),
+      ...authorization(ready),
+    },
   };
 }
 
@@ -103,8 +118,8 @@ interface JsonRpcAnswer {
 }
 
 /** Stateless MCP must answer tools/call without initialize; check once before measuring it. */
-async function assertMcpAnswers(ready: ServerReady): Promise<void> {
-  const { body, headers } = mcpCall(ready);
+async function assertMcpAnswers(ready: ServerReady, revision: Revision): Promise<void> {
+  const { body, headers } = mcpCall(ready, revision);
   const response = await fetch(`${ready.url}/mcp`, { method: 'POST', body, headers });
   const text = await response.text();
   // Streamable HTTP answers as SSE (`data:` lines) or plain JSON, as the server chooses.
@@ -116,7 +131,7 @@ async function assertMcpAnswers(ready: ServerReady): Promise<void> {
     : [text];
   const answer = payloads.map((payload) => JSON.parse(payload) as JsonRpcAnswer).find((message) => 'result' in message || 'error' in message);
   if (response.status !== 200 || !answer?.result || answer.result.isError || answer.result.structuredContent?.status !== 'succeeded') {
-    throw new Error(`POST /mcp tools/call job_status did not return a succeeded job (HTTP ${response.status}):\n${text}`);
+    throw new Error(`POST /mcp tools/call job_status (${revision}) did not return a succeeded job (HTTP ${response.status}):\n${text}`);
   }
 }
 
@@ -163,8 +178,11 @@ export const httpThroughput: Benchmark = {
     return withServer('app', async ({ ready }) => {
       assertSameBody(bare.body, await statusBody(ready));
       const rest = await requestsPerSecond({ url: ready.url + statusPath(ready.job_id), headers: authorization(ready) });
-      await assertMcpAnswers(ready);
-      const mcp = await requestsPerSecond({ url: `${ready.url}/mcp`, method: 'POST', ...mcpCall(ready) });
+      const mcp: Record<Revision, Awaited<ReturnType<typeof requestsPerSecond>>> = {} as never;
+      for (const revision of ['2025-11-25', '2026-07-28'] as const) {
+        await assertMcpAnswers(ready, revision);
+        mcp[revision] = await requestsPerSecond({ url: `${ready.url}/mcp`, method: 'POST', ...mcpCall(ready, revision) });
+      }
       const busy = await whileComputing(ready, () => requestsPerSecond({ url: ready.url + statusPath(ready.job_id), headers: authorization(ready) }));
       return [
         measuredRow({
@@ -175,14 +193,16 @@ export const httpThroughput: Benchmark = {
           budget: { on: 'ratio', op: '>=', limit: 0.5 },
           details: { app: rest.details, bare: bare.details },
         }),
-        measuredRow({
-          name: 'MCP HTTP tools/call job_status',
-          unit: 'req/s',
-          figure: mcp.rps,
-          baseline: { name: 'REST', figure: rest.rps },
-          budget: { on: 'ratio', op: '>=', limit: 0.25 },
-          details: { mcp: mcp.details },
-        }),
+        ...(['2025-11-25', '2026-07-28'] as const).map((revision) =>
+          measuredRow({
+            name: `MCP HTTP tools/call job_status (${revision})`,
+            unit: 'req/s',
+            figure: mcp[revision].rps,
+            baseline: { name: 'REST', figure: rest.rps },
+            budget: { on: 'ratio', op: '>=', limit: 0.25 },
+            details: { mcp: mcp[revision].details },
+          }),
+        ),
         measuredRow({
           name: `REST GET job_status while ${busy.computing} calls compute to their budget`,
           unit: 'req/s',

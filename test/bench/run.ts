@@ -15,6 +15,7 @@ import { invoiceCreate } from './invoice.js';
 import { contentRepurpose } from './content.js';
 import { widgetTools } from './widgets.js';
 import { clipsFactory } from './clips.js';
+import { toolListSize } from './tool-list.js';
 import { crashedRow, type Benchmark, type Row } from './row.js';
 import { formatBudget, formatTable, verdict } from './table.js';
 
@@ -23,7 +24,7 @@ import { formatBudget, formatTable, verdict } from './table.js';
  * ones: from source (not the bundle), its twitter-text loads core-js polyfills that slow every later
  * regular expression and spread in the process about threefold; the bundle leaves them out (scripts/bundle.mjs).
  */
-const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart, accessOverhead, invoiceCreate, widgetTools, clipsFactory, contentRepurpose];
+const benchmarks: readonly Benchmark[] = [toolListSize, httpThroughput, stdioColdStart, accessOverhead, invoiceCreate, widgetTools, clipsFactory, contentRepurpose];
 
 const resultsFile = path.resolve(import.meta.dirname, '../../.bench/results.json');
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../../src/kernel/json-schema.js';
+import { jsonSchemaOf, type JsonSchema } from '../../src/kernel/json-schema.js';
 import { fork, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
@@ -297,12 +297,13 @@ async function serveInChildProcess(): Promise<{ app: Served; keys: { owner: stri
 /** Every string leaf of each base input, filled to its maximum size with each shape. */
 function* pathologicalInputs(app: Served, toolName: string, bases: readonly Record<string, unknown>[]): Generator<FuzzInput> {
   const tool = app.catalogue.get(toolName);
-  const descriptor = app.catalogue.descriptors().find((d) => d.name === toolName);
-  if (!tool || !descriptor) return;
+  if (!tool) return;
+  // The bounds as the tool's own schema sets them: tools/list writes some parts as signatures or outlines, without them.
+  const inputSchema = jsonSchemaOf(tool.input, 'input', 'full');
   for (const [b, base] of bases.entries()) {
     for (const path of stringPaths(base)) {
       // A GET's input travels in the URL, which Node caps with the headers at 16 KB (431 beyond).
-      const max = Math.min(maxLengthAt(descriptor.inputSchema, path), tool.route.method === 'GET' ? 4000 : Number.POSITIVE_INFINITY);
+      const max = Math.min(maxLengthAt(inputSchema, path), tool.route.method === 'GET' ? 4000 : Number.POSITIVE_INFINITY);
       for (const [shape, make] of Object.entries(shapes)) {
         if (max <= 300 && !shortShapes.includes(shape)) continue;
         yield { label: `${toolName}#${b} ${path.join('.')} (${max}) ${shape}`, input: withValue(base, path, fitBody(make, max)) };

@@ -49,7 +49,9 @@ describe('a database made by release 0.1.0', () => {
 
   it('records the migrations it ran, the one split out of 0003 included', async () => {
     const ran = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(served.app.store.db);
-    expect(ran.rows.map((row) => row.name)).toEqual(Object.keys({ ...served.app.outcomes.migrations, '0001_jobs': 1, '0002_access': 1, '0003_files': 1, '0007_job_inputs': 1 }).sort());
+    expect(ran.rows.map((row) => row.name)).toEqual(
+      Object.keys({ ...served.app.outcomes.migrations, '0001_jobs': 1, '0002_access': 1, '0003_files': 1, '0007_job_inputs': 1, '0008_job_tasks': 1 }).sort(),
+    );
   });
 
   it('reads back the invoice with its seller profile, and numbers the next one after it', async () => {

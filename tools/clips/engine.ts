@@ -16,7 +16,7 @@ export async function factory(ctx: ToolContext, input: FactoryInput): Promise<Cl
   return plan;
 }
 
-export async function readPlan(ctx: ToolContext, planId: string): Promise<ClipPlan> {
+export async function readPlan(ctx: Pick<ToolContext, 'store' | 'caller'>, planId: string): Promise<ClipPlan> {
   const row = await clipsDb(ctx.store).selectFrom('clip_plans').select('plan').where('id', '=', planId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
   if (!row) throw new OutcomeError('not_found', `No clip plan ${planId} exists for this account.`, { hint: 'Create one with clips_factory.' });
   return JSON.parse(row.plan) as ClipPlan;

@@ -8,12 +8,10 @@ export default defineTool({
   name: 'clips_factory',
   title: 'Plan short-video clips from a transcript',
   description:
-    'Finds the best moments of a podcast, webinar or livestream transcript for YouTube Shorts, Instagram Reels and TikTok, each ready to cut: ' +
-    'timestamps snapped to sentences, a hook and alternatives, an explainable score (hook, self-containedness, density, pace, emotion, key terms), ' +
-    'captions as SRT and WebVTT timed from the clip start (≤ 42 characters a line, ≤ 2 lines; word-by-word highlight when word timings exist), ' +
-    'post captions with hashtags per platform, a thumbnail brief and an ffmpeg command that cuts it vertically with burned-in captions. ' +
-    'Accepts SRT, WebVTT, YouTube auto-captions, Whisper-style JSON segments, or plain text with timestamps (without them, give duration_seconds). ' +
-    'Transcripts over about 20 minutes of speech run as a job: poll job_status. The plan is stored: read it again with clips_get.',
+    'Finds the best moments of a podcast, webinar or livestream transcript for Shorts, Reels and TikTok, each ready to cut: sentence-snapped ' +
+    'timestamps, hooks, an explained score, SRT and WebVTT captions (≤ 2 lines of 42 characters; word highlight when words are timed), post ' +
+    'captions with hashtags, a thumbnail brief and an ffmpeg command (vertical, captions burned in). Over about 20 minutes of speech it runs ' +
+    'as a job: poll job_status. Read the plan again with clips_get.',
   route: { method: 'POST', path: '/clips/factory' },
   scope: 'clips:write',
   cost: 1,

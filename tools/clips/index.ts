@@ -4,6 +4,7 @@ import factory from './factory.tool.js';
 import get from './get.tool.js';
 import { clipIds } from './ids.js';
 import { clipMigrations } from './migrations.js';
+import { clipResources } from './resources.js';
 
 /** Its tables, as the module's queries see them (`tables<ClipTables>(ctx.store)`). */
 export type { ClipTables } from './tables.js';
@@ -15,4 +16,5 @@ export default defineOutcome({
   scopes: readWrite('clips'),
   ids: clipIds,
   migrations: clipMigrations,
+  resources: clipResources,
 });

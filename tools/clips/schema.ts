@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clipIds } from './ids.js';
 import { languageTag, textField } from '../../src/kernel/fields.js';
+import { asSignature, sharedAs } from '../../src/kernel/json-schema.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { weights } from './score.js';
 import { platforms } from './package.js';
@@ -16,27 +17,27 @@ const segment = z.object({
 
 export const factoryInputSchema = z
   .object({
-    transcript: z
-      .union([z.string().min(1).max(3_000_000), z.array(segment).min(1).max(100_000), z.object({ segments: z.array(segment).min(1).max(100_000) })])
-      .describe('SRT, WebVTT, YouTube auto-captions (VTT), JSON segments [{start, end, text, words?}] (as text or as an array), or plain text with timestamps such as [00:01:23].'),
+    transcript: asSignature(
+      z
+        .union([z.string().min(1).max(3_000_000), z.array(segment).min(1).max(100_000), z.object({ segments: z.array(segment).min(1).max(100_000) })])
+        .describe('SRT, WebVTT, YouTube auto-captions, Whisper-style JSON segments (as text or JSON), or plain text with timestamps such as [00:01:23]. Times in seconds.'),
+    ),
     format: z.enum(transcriptFormats).optional().describe('Detected when absent.'),
-    duration_seconds: z.number().positive().max(86_400).optional().describe('Needed for plain text without timestamps: its timings are then estimated.'),
-    platforms: z
-      .array(z.enum(platforms))
-      .min(1)
-      .optional()
-      .describe(`Default all: ${platforms.join(', ')}.`),
+    duration_seconds: z.number().positive().max(86_400).optional().describe('Needed for plain text without timestamps (timings are then estimated).'),
+    platforms: z.array(z.enum(platforms)).min(1).optional().describe('Default: all.'),
     max_clips: z.number().int().min(1).max(30).default(5),
     min_seconds: z.number().min(5).max(600).default(20),
     max_seconds: z.number().min(5).max(600).default(60),
     language: languageTag.optional(),
-    speakers: z.array(textField(80)).max(20).optional().describe('Names of the people speaking, used in post captions.'),
-    title: textField(200).optional().describe('The source (episode, webinar) title.'),
+    speakers: z.array(textField(80)).max(20).optional().describe('Who speaks, for post captions.'),
+    title: textField(200).optional().describe('Of the episode or webinar.'),
   })
   .refine((input) => input.min_seconds <= input.max_seconds, { message: 'must not exceed max_seconds', path: ['min_seconds'] });
 export type FactoryInput = z.output<typeof factoryInputSchema>;
 
-const components = z.object(Object.fromEntries(Object.keys(weights).map((key) => [key, z.number().min(0).max(1)])) as Record<keyof typeof weights, z.ZodNumber>);
+const components = sharedAs('score_parts', z.object(Object.fromEntries(Object.keys(weights).map((key) => [key, z.number().min(0).max(1)])) as Record<keyof typeof weights, z.ZodNumber>));
+
+const platformSchema = sharedAs('platform', z.enum(platforms));
 
 export const clipSchema = z.object({
   id: z.string(),
@@ -50,9 +51,9 @@ export const clipSchema = z.object({
   alternative_hooks: z.array(z.string()),
   score: z.object({ total: z.number(), components, weights: components, reasons: z.array(z.string()) }),
   excerpt: z.string(),
-  speakers: z.array(z.string()).describe("Who speaks in the clip: the transcript's speaker labels, else the speakers hint."),
-  platforms: z.array(z.enum(platforms)).describe('Platforms whose length limit the clip fits.'),
-  platform_fit: z.array(z.object({ platform: z.enum(platforms), fits: z.boolean(), note: z.string() })),
+  speakers: z.array(z.string()).describe('Speaker labels, else the speakers hint.'),
+  platforms: z.array(platformSchema).describe('Platforms whose length limit the clip fits.'),
+  platform_fit: z.array(z.object({ platform: platformSchema, fits: z.boolean(), note: z.string() })),
   captions: z.object({
     srt: z.string(),
     vtt: z.string(),
@@ -60,7 +61,7 @@ export const clipSchema = z.object({
     cues: z.number().int(),
     max_line_chars: z.number().int(),
   }),
-  post_captions: z.array(z.object({ platform: z.enum(platforms), text: z.string(), hashtags: z.array(z.string()), length: z.number().int() })),
+  post_captions: z.array(z.object({ platform: platformSchema, text: z.string(), hashtags: z.array(z.string()), length: z.number().int() })),
   thumbnail: z.object({
     overlay_text: z.string(),
     expression: z.string(),
@@ -83,7 +84,7 @@ export const clipPlanSchema = z.object({
     sentences: z.number().int(),
     topics: z.number().int(),
     words: z.number().int(),
-    estimated_timing: z.boolean().describe('True when the transcript had no timestamps and timings come from the speech rate.'),
+    estimated_timing: z.boolean().describe('No timestamps: timings come from the speech rate.'),
   }),
   clips: z.array(clipSchema),
   warnings: z.array(z.string()),

@@ -85,7 +85,7 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
   return { pack_id: id, version: 1, blocks, meta: publicMeta(meta) };
 }
 
-async function loadVersion(ctx: ToolContext, packId: string, version?: number) {
+async function loadVersion(ctx: Pick<ToolContext, 'store' | 'caller'>, packId: string, version?: number) {
   let query = contentDb(ctx.store).selectFrom('content_packs').selectAll().where('id', '=', packId).where('account_id', '=', ctx.caller.accountId);
   query = version === undefined ? query.orderBy('version', 'desc').limit(1) : query.where('version', '=', version);
   const row = await query.executeTakeFirst();
@@ -95,9 +95,10 @@ async function loadVersion(ctx: ToolContext, packId: string, version?: number) {
   return { row, content: JSON.parse(row.content) as Content, blocks: JSON.parse(row.blocks) as Block[], meta: JSON.parse(row.meta) as StoredMeta };
 }
 
-export async function readPack(ctx: ToolContext, packId: string, version?: number): Promise<Pack & { versions: number }> {
-  const { row, blocks, meta } = await loadVersion(ctx, packId, version);
+export async function readPack(ctx: Pick<ToolContext, 'store' | 'caller'>, packId: string, version?: number): Promise<Pack & { versions: number }> {
+  // The latest first: another account's pack is "no pack", never "no such version".
   const latest = await loadVersion(ctx, packId);
+  const { row, blocks, meta } = version === undefined || version === latest.row.version ? latest : await loadVersion(ctx, packId, version);
   return { pack_id: row.id, version: row.version, blocks, meta: publicMeta(meta), versions: latest.row.version };
 }
 

@@ -5,6 +5,7 @@ import revise from './revise.tool.js';
 import get from './get.tool.js';
 import { contentIds } from './ids.js';
 import { contentMigrations } from './migrations.js';
+import { contentResources } from './resources.js';
 
 /** Its tables, as the module's queries see them (`tables<ContentTables>(ctx.store)`). */
 export type { ContentTables } from './tables.js';
@@ -16,4 +17,5 @@ export default defineOutcome({
   scopes: readWrite('content'),
   ids: contentIds,
   migrations: contentMigrations,
+  resources: contentResources,
 });

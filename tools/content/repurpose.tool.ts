@@ -7,12 +7,10 @@ export default defineTool({
   name: 'content_repurpose',
   title: 'Repurpose content for every channel',
   description:
-    'Turns a topic (prompt) or an existing article, notes or transcript (source_text, up to 100k characters) into ' +
-    'channel-ready blocks: a blog post (title, slug, meta description, markdown with H2 sections), a LinkedIn post, an ' +
-    'email (subject, preheader, text and inline-styled HTML), an X thread (numbered, each tweet within 280 weighted ' +
-    'characters) and landing-page sections. Every block carries checks ({rule, ok, value, limit}); with source_text the ' +
-    "blocks use the source's own sentences and cite them. meta.generator says who wrote it (template, llm, sampling). " +
-    'Edit one block later with content_revise.',
+    'Turns a topic (prompt) or a text to repurpose (source_text: article, notes, transcript) into channel-ready blocks: a blog ' +
+    'post (markdown, slug, meta description), a LinkedIn post, an email (subject, preheader, text and HTML), an X thread (each ' +
+    'tweet ≤ 280 weighted characters) and landing-page sections. Each block carries checks {rule, ok, value, limit}; from ' +
+    'source_text, blocks reuse and cite its sentences. Edit one block with content_revise.',
   route: { method: 'POST', path: '/content/repurpose' },
   scope: 'content:write',
   cost: 1,

@@ -7,10 +7,10 @@ export default defineTool({
   name: 'content_revise',
   title: 'Revise one block of a content pack',
   description:
-    'Edits one block of a pack without regenerating the others and returns a new version in which only that block changed ' +
-    "(its checks recomputed). Send either `replacement` (the block's fields, e.g. for linkedin {hook, body, hashtags}: used " +
-    'verbatim) or `instructions` in words ("change the subject to \'…\'", "make it shorter", "remove the hashtags"; free-form ' +
-    'rewrites need a model). `applied` and `unapplied` say what was done. Earlier versions stay readable with content_get.',
+    'Edits one block of a pack and returns a new version in which only that block changed (checks recomputed). Send ' +
+    "`replacement` (the block's fields, e.g. linkedin {hook, body, hashtags}, used verbatim) or `instructions` in words " +
+    '("make it shorter", "remove the hashtags"; free-form rewrites need a model). `applied` and `unapplied` say what was done; ' +
+    'content_get reads earlier versions.',
   route: { method: 'POST', path: '/content/revise' },
   scope: 'content:write',
   cost: 1,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { generatorField, generatorNameSchema } from '../../src/kernel/generation.js';
 import { textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
+import { sharedAs } from '../../src/kernel/json-schema.js';
 import { contentIds } from './ids.js';
 
 export const channels = ['blog', 'linkedin', 'email', 'x_thread', 'page_sections'] as const;
@@ -65,23 +66,13 @@ const cta = z.object({ text: text(80), url: z.url({ protocol: /^https?$/ }).max(
 
 export const repurposeInputSchema = z
   .object({
-    prompt: z.string().trim().min(3).max(2000).optional().describe('A topic or idea to write about.'),
-    source_text: z
-      .string()
-      .trim()
-      .min(200, 'needs at least 200 characters to repurpose; for a topic use prompt')
-      .max(100_000)
-      .optional()
-      .describe('An article, notes or transcript to repurpose; the pack uses its own sentences.'),
-    channels: z
-      .array(z.enum(channels))
-      .min(1)
-      .optional()
-      .describe(`Default all: ${channels.join(', ')}.`),
+    prompt: z.string().trim().min(3).max(2000).optional().describe('A topic. Give prompt, source_text or both.'),
+    source_text: z.string().trim().min(200, 'needs at least 200 characters to repurpose; for a topic use prompt').max(100_000).optional().describe('An article, notes or a transcript to repurpose.'),
+    channels: z.array(z.enum(channels)).min(1).optional().describe('Default: all.'),
     tone: z.string().max(60).optional().describe('e.g. friendly, professional, bold.'),
     audience: z.string().max(120).optional(),
     brand: z.string().max(80).optional(),
-    cta: cta.optional().describe('The call to action every channel ends with.'),
+    cta: cta.optional().describe('Every channel ends with it.'),
     links: z
       .array(z.url({ protocol: /^https?$/ }).max(2000))
       .max(10)
@@ -91,15 +82,18 @@ export const repurposeInputSchema = z
   .refine((input) => input.prompt || input.source_text, { message: 'give prompt (a topic) or source_text (to repurpose), or both', path: ['prompt'] });
 export type RepurposeInput = z.output<typeof repurposeInputSchema>;
 
-export const checkSchema = z.object({
-  rule: z.string(),
-  ok: z.boolean(),
-  value: z.union([z.number(), z.string(), z.boolean()]),
-  limit: z.union([z.number(), z.string()]),
-});
+export const checkSchema = sharedAs(
+  'check',
+  z.object({
+    rule: z.string(),
+    ok: z.boolean(),
+    value: z.union([z.number(), z.string(), z.boolean()]),
+    limit: z.union([z.number(), z.string()]),
+  }),
+);
 export type Check = z.output<typeof checkSchema>;
 
-const sources = z.array(z.number().int()).describe('Indexes of the source sentences this block uses (source_text mode).');
+const sources = sharedAs('sources', z.array(z.number().int()).describe('Indexes of the source_text sentences this block uses.'));
 
 export const blockSchema = z.discriminatedUnion('channel', [
   z.object({ id: z.string(), channel: z.literal('blog'), title: z.string(), slug: z.string(), meta_description: z.string(), markdown: z.string(), sources, checks: z.array(checkSchema) }),

@@ -10,9 +10,9 @@ export default defineTool({
   name: 'invoice_confirm',
   title: 'Confirm an invoice draft',
   description:
-    'Issues a draft as an invoice: assigns the next gap-free number for the account and year (INV-2026-0001), renders the PDF ' +
-    '(pdf_url with the agent key; share_url for the customer, no key, expiring) and, if the draft asked for it, creates a ' +
-    'Stripe payment link. Safe to retry: confirming the same draft again returns the same invoice.',
+    'Issues a draft: the next gap-free number for the account and year (INV-2026-0001), the PDF (pdf_url needs the agent key; ' +
+    'share_url is for the customer: no key, expiring) and, if the draft asked, a Stripe payment link. Safe to retry: the same draft ' +
+    'gives the same invoice.',
   route: { method: 'POST', path: '/invoice/confirm' },
   scope: 'invoices:write',
   cost: 0,

@@ -8,15 +8,15 @@ export default defineTool({
   name: 'invoice_create',
   title: 'Create an invoice in one call',
   description:
-    'Drafts and confirms in one call: returns the numbered invoice with totals, PDF links and (when payment_link is true) a ' +
-    'Stripe payment link. Pass idempotency_key (any unique string) so that a retry returns the same invoice instead of a ' +
-    'second one. Prefer invoice_draft + invoice_confirm when the user should check the numbers first.',
+    'Drafts and confirms an invoice in one call: the numbered invoice with totals, PDF links and, with payment_link, a Stripe ' +
+    'payment link. Pass idempotency_key so that a retry cannot bill twice. Prefer invoice_draft + invoice_confirm when the user ' +
+    'should check the numbers first.',
   route: { method: 'POST', path: '/invoice/create' },
   scope: 'invoices:write',
   cost: 1,
   effect: 'external',
   input: invoiceInputSchema.extend({
-    idempotency_key: z.string().min(1).max(255).optional().describe('The same key returns the same invoice (24 h and beyond).'),
+    idempotency_key: z.string().min(1).max(255).optional().describe('A retry with the same key returns the same invoice.'),
   }),
   output: invoiceOutputSchema,
   async run({ idempotency_key, ...input }, ctx) {

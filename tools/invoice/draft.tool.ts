@@ -6,10 +6,9 @@ export default defineTool({
   name: 'invoice_draft',
   title: 'Draft an invoice',
   description:
-    'Computes an invoice without numbering or sending anything: line amounts, discounts, tax per rate and totals in exact ' +
-    'integer minor units with formatted strings, due date, and warnings (e.g. no seller profile, no payment processor). ' +
-    'Show the draft to the user, then call invoice_confirm with its draft_id to issue the numbered invoice with its PDF ' +
-    '(and payment link when payment_link is true). Use invoice_create to do both in one call.',
+    'Computes an invoice without numbering or sending it: line amounts, discounts, tax per rate and totals (integer minor units and ' +
+    'formatted strings), due date and warnings (e.g. no seller profile). Show it to the user; invoice_confirm with its draft_id then ' +
+    'issues the numbered invoice, its PDF and payment link. invoice_create does both at once.',
   route: { method: 'POST', path: '/invoice/draft' },
   scope: 'invoices:write',
   cost: 1,

@@ -303,10 +303,19 @@ function documentOf(computed: ComputedInvoice, meta: { invoiceId: string; number
   };
 }
 
+const noInvoice = (invoiceId: string) => new OutcomeError('not_found', `No invoice ${invoiceId} exists for this account.`);
+
 export async function readInvoice(ctx: ToolContext, invoiceId: string): Promise<Invoice> {
   const row = await invoiceDb(ctx.store).selectFrom('invoices').select(['document', 'pdf_file_id']).where('id', '=', invoiceId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
-  if (!row) throw new OutcomeError('not_found', `No invoice ${invoiceId} exists for this account.`);
+  if (!row) throw noInvoice(invoiceId);
   const share = await ctx.files.shareUrl(row.pdf_file_id);
   const document = JSON.parse(row.document) as Omit<Invoice, 'pdf_url' | 'share_url' | 'share_expires_at'>;
   return { ...document, pdf_url: ctx.files.url(row.pdf_file_id), share_url: share.url, share_expires_at: share.expires_at };
+}
+
+/** An invoice's PDF as it was stored at confirmation, for the caller's account only. */
+export async function invoicePdf(ctx: Pick<ToolContext, 'store' | 'files' | 'caller'>, invoiceId: string) {
+  const row = await invoiceDb(ctx.store).selectFrom('invoices').select('pdf_file_id').where('id', '=', invoiceId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
+  if (!row) throw noInvoice(invoiceId);
+  return ctx.files.forCaller(row.pdf_file_id, ctx.caller);
 }

@@ -7,6 +7,7 @@ import get from './get.tool.js';
 import { invoiceIds } from './ids.js';
 import { invoiceMigrations } from './migrations.js';
 import { sellerCommand } from './seller.js';
+import { invoiceResources } from './resources.js';
 
 /** Its tables, as the module's queries see them (`tables<InvoiceTables>(ctx.store)`). */
 export type { InvoiceTables } from './tables.js';
@@ -19,4 +20,5 @@ export default defineOutcome({
   ids: invoiceIds,
   migrations: invoiceMigrations,
   commands: [sellerCommand],
+  resources: invoiceResources,
 });

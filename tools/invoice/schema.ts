@@ -1,58 +1,64 @@
 import { z } from 'zod';
 import { textField } from '../../src/kernel/fields.js';
+import { asSignature, outlinedAs, sharedAs } from '../../src/kernel/json-schema.js';
 
 // Signs, decimals and ranges are checked with the invoice (money.ts), so that a number and the
 // decimal string it stands for are refused alike, with the same message.
-const decimal = (what: string) => z.union([z.string().max(40), z.number()]).describe(`${what}: a decimal string ("12.50") or a number, in major units.`);
+// How decimals are written is said once, on line_items; a decimal string's length bound is no news to an agent.
+const decimal = outlinedAs({ type: ['string', 'number'] }, z.union([z.string().max(40), z.number()]));
 
-const discount = z
-  .union([z.object({ percent: decimal('Percent off, 0 to 100') }).strict(), z.object({ amount: decimal('Amount off') }).strict()])
-  .describe('Either {"percent": "10"} or {"amount": "50.00"}.');
+const discount = asSignature(z.union([z.object({ percent: decimal.describe('0 to 100') }).strict(), z.object({ amount: decimal }).strict()]));
 
-export const partySchema = z.object({
-  name: textField(200),
-  email: z.email().max(254).optional(),
-  address: z.string().max(500).optional().describe('Postal address; newlines separate lines.'),
-  tax_id: z.string().max(50).optional().describe('VAT or other tax number.'),
-});
+export const partySchema = asSignature(
+  z.object({
+    name: textField(200),
+    email: z.email().max(254).optional(),
+    address: z.string().max(500).optional().describe('Postal; newline-separated lines.'),
+    tax_id: z.string().max(50).optional().describe('VAT or other tax number.'),
+  }),
+);
 
 export const invoiceInputSchema = z.object({
-  customer: partySchema.describe('Who is billed.'),
+  customer: partySchema,
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as EUR, USD or JPY')
-    .describe('ISO 4217 code of a currency one pays in (metals, funds, XXX and XTS are refused).'),
+    .describe('ISO 4217, e.g. EUR (not metals, funds, XXX, XTS).'),
   line_items: z
     .array(
       z.object({
         description: textField(1000),
-        quantity: decimal('Quantity, more than 0 and at most 1000000000, up to 4 decimals (1.5 hours)').default(1),
-        unit_price: decimal('Unit price, 0 or more, no more decimals than the currency has'),
-        tax_rate: decimal('Tax rate in percent (20 for 20 %)').optional(),
+        quantity: decimal.default(1).describe('Over 0, at most 1e9, up to 4 decimals (1.5 hours).'),
+        unit_price: decimal.describe('0 or more, no more decimals than the currency has.'),
+        tax_rate: decimal.optional().describe('Percent: 20 for 20 %.'),
         discount: discount.optional(),
       }),
     )
     .min(1, 'an invoice needs at least one line')
-    .max(500, 'at most 500 lines'),
-  discount: discount.optional().describe('Invoice-level discount, allocated over the lines before tax.'),
-  issue_date: z.iso.date().optional().describe('YYYY-MM-DD, from 2000-01-01 to 2099-12-31; default today (UTC).'),
-  due_date: z.iso.date().optional().describe('YYYY-MM-DD, on or after the issue date and at the latest 2099-12-31; or give net_days.'),
-  net_days: z.number().int().min(0).max(365).optional().describe('Days from the issue date to the due date (default 30).'),
+    .max(500, 'at most 500 lines')
+    .describe('Quantities, prices, rates and discounts: decimal strings ("12.50") or numbers, in major units.'),
+  discount: discount.optional().describe('On the whole invoice, allocated over the lines before tax.'),
+  issue_date: z.iso.date().optional().describe('2000-01-01 to 2099-12-31; default today (UTC).'),
+  due_date: z.iso.date().optional().describe('From the issue date to 2099-12-31; or give net_days.'),
+  net_days: z.number().int().min(0).max(365).optional().describe('Days from issue to due date; default 30.'),
   notes: z.string().max(2000).optional(),
-  payment_link: z.boolean().default(false).describe('Also create a payment link (Stripe) at confirmation.'),
-  locale: z.string().min(2).max(35).default('en-US').describe('BCP 47 locale for number and date display, e.g. "de-DE".'),
-  seller: partySchema.partial().optional().describe("Overrides the account's seller profile for this invoice."),
+  payment_link: z.boolean().default(false).describe('Also create a Stripe payment link on confirmation.'),
+  locale: z.string().min(2).max(35).default('en-US').describe('BCP 47, for how numbers and dates are shown.'),
+  seller: asSignature(partySchema.partial().optional().describe("Overrides the account's seller profile.")),
 });
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
 
-const money = z.number().int().describe('Integer minor units (cents; JPY has none, KWD has 3 decimals).');
+const money = sharedAs('money', z.number().int().describe('Integer minor units (cents; JPY has none, KWD has 3 decimals).'));
 
-const partyOut = z.object({
-  name: z.string(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-  tax_id: z.string().nullable(),
-});
+const partyOut = sharedAs(
+  'party',
+  z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    tax_id: z.string().nullable(),
+  }),
+);
 
 /** The fields a draft and an invoice share. */
 export const invoiceComputedShape = {
@@ -102,7 +108,7 @@ export const invoiceOutputSchema = z.object({
   status: z.literal('open'),
   ...invoiceComputedShape,
   pdf_url: z.string().describe('Downloads the PDF with an agent key (invoices:read).'),
-  share_url: z.string().describe('Signed link the customer can open without a key, until share_expires_at.'),
+  share_url: z.string().describe('For the customer: no key needed, until share_expires_at.'),
   share_expires_at: z.iso.datetime(),
   payment_link: z.object({ id: z.string(), url: z.string() }).nullable(),
   created_at: z.iso.datetime(),

@@ -16,10 +16,9 @@ export default defineTool({
   name: 'job_status',
   title: 'Check a long-running job',
   description:
-    'Returns the state of a job started by a long-running tool (or by a REST call with `Prefer: respond-async`): ' +
-    'status (queued, running, succeeded, failed, canceled), progress from 0 to 1 with a message, and timestamps. ' +
-    'When status is succeeded, `result` holds exactly what the original tool returns, including its next_actions; ' +
-    'when failed, `error` says what went wrong. Poll every few seconds while status is queued or running.',
+    'The state of a job that a long-running tool (or a REST call with `Prefer: respond-async`) started: status, progress (0 to 1, with a message) ' +
+    'and times. Once succeeded, `result` is exactly what the tool returns, next_actions included; once failed, `error` says why. ' +
+    'Poll every few seconds while queued or running.',
   route: { method: 'GET', path: '/status/:jobId' },
   scope: 'jobs:read',
   cost: 0,

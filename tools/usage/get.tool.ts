@@ -7,9 +7,9 @@ export default defineTool({
   name: 'usage_get',
   title: "Check the account's plan and usage",
   description:
-    "Returns the account's plan, its current monthly cycle (start, end, reset time), the unit limit, units used and " +
-    'remaining, what happens past the limit (block, or billed overage on pro), and per-tool counts for the cycle. ' +
-    'Call it to plan a batch of calls, or after a usage_limit_exceeded error. Free: it costs no units and works without an active plan.',
+    "The account's plan and monthly cycle: unit limit, units used and remaining, reset time, what happens past the limit " +
+    '(blocked, or billed overage on pro) and calls per tool. Check it before a batch of calls or after usage_limit_exceeded. ' +
+    'Free, and works without an active plan.',
   route: { method: 'GET', path: '/usage' },
   scope: 'usage:read',
   cost: 0,

@@ -252,6 +252,18 @@ export async function previewOf(deps: PublicDeps, widgetId: string, version: num
   return found ? renderWidget(found.document.draft, widgetId, version, deps.baseUrl) : null;
 }
 
+/** One version's page for its own account: the `html` the tools returned for it, rendered again from the stored version. */
+export async function pageOf(deps: Omit<PublicDeps, 'files'>, accountId: string, widgetId: string, version: number): Promise<string> {
+  const found = await load(deps.store, accountId, widgetId, version);
+  return renderWidget(found.document.draft, widgetId, found.version, deps.baseUrl).html;
+}
+
+/** Refuses a widget the account does not have, as not_found. */
+export async function requireWidget(store: StoreHandle, accountId: string, widgetId: string): Promise<void> {
+  const row = await widgetDb(store).selectFrom('widgets').select('id').where('id', '=', widgetId).where('account_id', '=', accountId).limit(1).executeTakeFirst();
+  if (!row) throw noWidget(widgetId);
+}
+
 /** The widget version a form was rendered in, with the account that owns it. */
 export async function formOf(store: StoreHandle, widgetId: string, version: number | undefined) {
   return load(store, null, widgetId, version).catch(missingAsNull);

@@ -12,6 +12,7 @@ export default defineTool({
   scope: 'widgets:read',
   cost: 0,
   effect: 'read',
+  view: 'page',
   input: z.object({
     widget_id: widgetIdSchema,
     version: z.coerce.number().int().min(1).optional().describe('Default: the latest.'),

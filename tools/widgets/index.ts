@@ -7,6 +7,7 @@ import submissions from './submissions.tool.js';
 import { widgetIds } from './ids.js';
 import { widgetMigrations } from './migrations.js';
 import { widgetRoutes } from './public.js';
+import { widgetResources } from './resources.js';
 
 /** Its tables, as the module's queries see them (`tables<WidgetTables>(ctx.store)`). */
 export type { WidgetTables } from './tables.js';
@@ -19,4 +20,5 @@ export default defineOutcome({
   scopes: readWrite('widgets'),
   ids: widgetIds,
   migrations: widgetMigrations,
+  resources: widgetResources,
 });

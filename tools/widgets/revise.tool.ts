@@ -8,14 +8,14 @@ export default defineTool({
   name: 'widget_revise',
   title: 'Revise a landing page or widget',
   description:
-    'Changes a widget and returns it as a new version. Send `instructions` in words ("make the button green", "change the headline to \'Ship faster\'", ' +
-    '"add a FAQ section", "remove the testimonials", "darker and more minimal", "move the FAQ above the pricing"), or `operations` ' +
-    '(set_text, set_theme, add_section, remove_section, move_section, set_cta, set_props, set_meta), or `revert_to: N` to restore version N as a new version. ' +
-    "`applied` lists what was done and `unapplied` what could not be, and why (free-form rewrites and translations need a model: the MCP client's through sampling, or LLM_BASE_URL).",
+    'Changes a widget and returns its new version. Give one of: `instructions` in words ("make the button green", "add a FAQ section", ' +
+    '"move the FAQ above the pricing"), `operations`, or `revert_to: N` (restores version N as a new one). `applied` and `unapplied` ' +
+    "say what was done and what was not, and why (free-form rewrites and translations need a model: the client's through sampling, or LLM_BASE_URL).",
   route: { method: 'POST', path: '/widgets/revise' },
   scope: 'widgets:write',
   cost: 1,
   effect: 'write',
+  view: 'page',
   input: reviseInputSchema,
   output: widgetOutputSchema.extend({
     applied: z.array(z.string()).describe('The changes made, in order.'),

@@ -3,6 +3,7 @@ import { widgetIds } from './ids.js';
 import { generatorField, generatorNameSchema } from '../../src/kernel/generation.js';
 import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
+import { asSignature } from '../../src/kernel/json-schema.js';
 import { hrefSchema, imageUrlSchema } from '../../src/render/html.js';
 import { formFieldSchema, sectionIdSchema, sectionSchema, sectionTypes } from '../../src/render/sections.js';
 import { colorSchema, densities, modes, radii, themeRequestSchema, themeSchema } from '../../src/render/theme.js';
@@ -16,12 +17,12 @@ export const widgetIdSchema = z.string().regex(idPattern(widgetIds.widget), 'mus
 
 /** The words of a page: what a template, a model or the caller writes. Every field is optional; the caller's win. */
 export const copySchema = z.object({
-  title: line(70).optional().describe('The page <title>.'),
-  description: line(160).optional().describe('The meta description.'),
+  title: line(70).optional().describe('<title>'),
+  description: line(160).optional().describe('Meta description.'),
   eyebrow: line(80).optional(),
   headline: line(120).optional(),
   subheadline: line(300).optional(),
-  cta_text: line(40).optional().describe('The main button.'),
+  cta_text: line(40).optional().describe('Main button.'),
   features_heading: line(120).optional(),
   features: z
     .array(z.object({ title: line(80), text: line(300) }))
@@ -55,49 +56,47 @@ export const copySchema = z.object({
     .optional(),
   form_heading: line(120).optional(),
   form_text: line(300).optional(),
-  button_text: line(40).optional().describe("The form's submit button."),
+  button_text: line(40).optional().describe('Form submit button.'),
   success_message: line(300).optional(),
-  closing_headline: line(120).optional().describe('The closing call to action.'),
+  closing_headline: line(120).optional().describe('Closing call to action.'),
   footer_text: line(300).optional(),
 });
 export type Copy = z.output<typeof copySchema>;
 
 export const contentSchema = copySchema.extend({
-  cta_url: hrefSchema.optional().describe('Where the main button goes (http(s), mailto or "#section"); default the page\'s form.'),
-  deadline: z.iso.datetime({ offset: true }).optional().describe('When a countdown ends (ISO 8601).'),
-  form_fields: z.array(formFieldSchema).min(1).max(10).optional().describe("The form's fields, replacing the kind's defaults."),
+  cta_url: hrefSchema.optional().describe('Main button link: http(s), mailto or #anchor; default the form.'),
+  deadline: z.iso.datetime({ offset: true }).optional().describe('Countdown end.'),
+  form_fields: z.array(formFieldSchema).min(1).max(10).optional().describe("Replace the kind's defaults."),
   contact_email: z.email().max(254).optional(),
-  lang: languageTag.optional().describe('The language of the copy; default "en".'),
+  lang: languageTag.optional().describe('BCP 47 tag; default en.'),
 });
 export type ContentOverrides = z.output<typeof contentSchema>;
 
 export const brandSchema = z.object({
   name: line(80).optional(),
   colors: z
-    .union([themeRequestSchema.pick({ primary: true, accent: true, background: true, text: true }), z.array(colorSchema).min(1).max(4).describe('In order: primary, accent, background, text.')])
-    .optional(),
+    .union([themeRequestSchema.pick({ primary: true, accent: true, background: true, text: true }), z.array(colorSchema).min(1).max(4).describe('primary, accent, background, text')])
+    .optional()
+    .describe('CSS colours.'),
   font: themeRequestSchema.shape.font,
   logo_url: imageUrlSchema.optional(),
-  tone: z.string().trim().max(60).optional().describe('e.g. friendly, professional, bold, minimal.'),
+  tone: z.string().trim().max(60).optional().describe('e.g. friendly, bold, minimal.'),
 });
 export type Brand = z.output<typeof brandSchema>;
 
 export const generateInputSchema = z.object({
-  prompt: z.string().trim().min(3).max(4000).describe('What the page or widget is for, in words.'),
-  kind: z
-    .enum(widgetKinds)
-    .optional()
-    .describe(`One of ${widgetKinds.join(', ')}; inferred from the prompt when absent.`),
-  brand: brandSchema.optional(),
-  content: contentSchema.optional().describe('Exact words and settings to use verbatim.'),
+  prompt: z.string().trim().min(3).max(4000),
+  kind: z.enum(widgetKinds).optional().describe('Default: from the prompt.'),
+  brand: asSignature(brandSchema.optional()),
+  content: asSignature(contentSchema.optional().describe('Used verbatim.')),
   generator: generatorField,
 });
 export type GenerateInput = z.output<typeof generateInputSchema>;
 
 const position = {
-  before: sectionIdSchema.optional().describe('Place it before this section.'),
-  after: sectionIdSchema.optional().describe('Place it after this section.'),
-  position: z.number().int().min(0).optional().describe('0-based index in the section list.'),
+  before: sectionIdSchema.optional(),
+  after: sectionIdSchema.optional(),
+  position: z.number().int().min(0).optional().describe('0-based index'),
 };
 
 /** A change to a widget; natural-language instructions become these. */
@@ -105,40 +104,45 @@ export const operationSchema = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('set_text'),
     section_id: sectionIdSchema,
-    field: z.string().regex(/^[a-z_]+(\.(\d+|[a-z_]+))*$/, 'must be a path into the section\'s props such as "headline" or "items.0.answer"'),
+    field: z
+      .string()
+      .regex(/^[a-z_]+(\.(\d+|[a-z_]+))*$/, 'must be a path into the section\'s props such as "headline" or "items.0.answer"')
+      .describe('Path into props: "headline", "items.0.answer".'),
     value: line(1000),
   }),
-  z.object({
-    op: z.literal('set_theme'),
-    primary: colorSchema.optional(),
-    accent: colorSchema.optional(),
-    background: colorSchema.optional(),
-    text: colorSchema.optional(),
-    font: themeRequestSchema.shape.font,
-    radius: z.enum(radii).optional(),
-    mode: z.enum(modes).optional(),
-    density: z.enum(densities).optional(),
-  }),
+  z
+    .object({
+      op: z.literal('set_theme'),
+      primary: colorSchema.optional(),
+      accent: colorSchema.optional(),
+      background: colorSchema.optional(),
+      text: colorSchema.optional(),
+      font: themeRequestSchema.shape.font,
+      radius: z.enum(radii).optional(),
+      mode: z.enum(modes).optional(),
+      density: z.enum(densities).optional(),
+    })
+    .describe('Colours: any CSS colour.'),
   z.object({ op: z.literal('add_section'), type: z.enum(sectionTypes), props: z.record(z.string(), z.unknown()).optional().describe('Default: written for this widget.'), ...position }),
   z.object({ op: z.literal('remove_section'), section_id: sectionIdSchema }),
   z.object({ op: z.literal('move_section'), section_id: sectionIdSchema, ...position }),
   z.object({
     op: z.literal('set_cta'),
-    section_id: sectionIdSchema.optional().describe('Default: every main button (hero, closing call to action).'),
+    section_id: sectionIdSchema.optional().describe('Default: every main button.'),
     text: line(60).optional(),
     url: hrefSchema.optional(),
   }),
-  z.object({ op: z.literal('set_props'), section_id: sectionIdSchema, props: z.record(z.string(), z.unknown()).describe("Fields to replace in the section's props.") }),
-  z.object({ op: z.literal('set_meta'), title: line(70).optional(), description: line(160).optional(), lang: contentSchema.shape.lang }),
+  z.object({ op: z.literal('set_props'), section_id: sectionIdSchema, props: z.record(z.string(), z.unknown()).describe('Fields to replace.') }),
+  z.object({ op: z.literal('set_meta'), title: line(70).optional(), description: line(160).optional(), lang: languageTag.optional() }),
 ]);
 export type Operation = z.output<typeof operationSchema>;
 
 export const reviseInputSchema = z
   .object({
     widget_id: widgetIdSchema,
-    instructions: z.string().trim().min(3).max(2000).optional().describe('Changes in words, e.g. "make the button green; add a FAQ section".'),
-    operations: z.array(operationSchema).min(1).max(50).optional().describe('Structured changes, applied in order.'),
-    revert_to: z.number().int().min(1).optional().describe('Restore this version as a new version.'),
+    instructions: z.string().trim().min(3).max(2000).optional().describe('Changes in words.'),
+    operations: z.array(asSignature(operationSchema)).min(1).max(50).optional().describe('Applied in order.'),
+    revert_to: z.number().int().min(1).optional().describe('Restores this version as a new one.'),
     generator: generatorField,
   })
   .refine((input) => [input.instructions, input.operations, input.revert_to].filter((value) => value !== undefined).length === 1, {
@@ -151,11 +155,11 @@ export const widgetOutputSchema = z.object({
   widget_id: z.string(),
   version: z.number().int().min(1),
   kind: z.enum(widgetKinds),
-  sections: z.array(sectionSchema).describe('The source of truth: the page is rendered from these.'),
+  sections: z.array(sectionSchema).describe('The page is rendered from these.'),
   theme: themeSchema,
-  html: z.string().describe('A complete, self-contained HTML document.'),
-  embed: z.string().describe('A snippet to paste into an existing page; its styles are isolated in a shadow root.'),
-  preview_url: z.string().describe('This version served by this service (no key needed; the link is signed).'),
+  html: z.string().describe('Self-contained HTML document.'),
+  embed: z.string().describe('To paste into a page; styles isolated in a shadow root.'),
+  preview_url: z.string().describe('This version, signed: no key needed.'),
   meta: z.object({
     title: z.string(),
     description: z.string(),

@@ -11,8 +11,8 @@ export default defineTool({
   name: 'widget_submissions',
   title: "Read a widget's form submissions",
   description:
-    "Returns what visitors sent through a widget's form (waitlist, newsletter, contact, booking, lead capture), oldest first, `limit` at a time " +
-    '(pass `next_cursor` as `cursor` for the next page). With `format: "csv"` the page also comes as CSV text (one column per field; cells a spreadsheet would run as formulas are escaped).',
+    "What visitors sent through a widget's form, oldest first, `limit` at a time (pass `next_cursor` as `cursor` for more). " +
+    '`format: "csv"` adds the page as CSV text (a column per field; cells a spreadsheet would run as formulas are escaped).',
   route: { method: 'GET', path: '/widgets/:widgetId/submissions' },
   scope: 'widgets:read',
   cost: 0,

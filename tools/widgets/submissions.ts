@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { widgetDb } from './tables.js';
+import { widgetDb, type WidgetSubmissionsTable } from './tables.js';
 import { widgetIds } from './ids.js';
 import type { StoreHandle } from '../../src/kernel/context.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
@@ -100,10 +100,30 @@ export async function listSubmissions(
     .limit(query.limit + 1);
   if (query.cursor) page = page.where('id', '>', query.cursor);
   const rows = await page.execute();
-  const submissions = rows
-    .slice(0, query.limit)
-    .map((row) => ({ id: row.id, version: row.version, form: row.section_id, fields: JSON.parse(row.fields) as Record<string, string>, created_at: row.created_at }));
+  const submissions = rows.slice(0, query.limit).map(submissionOf);
   return { total: Number(total), submissions, next_cursor: rows.length > query.limit ? (submissions.at(-1)?.id ?? null) : null };
+}
+
+const submissionOf = (row: Pick<WidgetSubmissionsTable, 'id' | 'version' | 'section_id' | 'fields' | 'created_at'>): Submission => ({
+  id: row.id,
+  version: row.version,
+  form: row.section_id,
+  fields: JSON.parse(row.fields) as Record<string, string>,
+  created_at: row.created_at,
+});
+
+/** The `limit` most recent submissions of a widget, oldest first: what an export holds. */
+export async function recentSubmissions(store: StoreHandle, accountId: string, widgetId: string, limit: number): Promise<Submission[]> {
+  const rows = await widgetDb(store)
+    .selectFrom('widget_submissions')
+    .select(['id', 'version', 'section_id', 'fields', 'created_at'])
+    .where('account_id', '=', accountId)
+    .where('widget_id', '=', widgetId)
+    // Ids grow with time (monotonic ULIDs): the highest are the newest.
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map(submissionOf);
 }
 
 /** One row per submission, one column per field ever sent; cells that a spreadsheet would run as formulas are escaped. */
