@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { pollUntil, startApp, type StartedApp } from '../helpers.js';
+import { pollUntil, root, startApp, tempDir, type StartedApp } from '../helpers.js';
 
 const revision = '2026-07-28';
 const tasks = 'io.modelcontextprotocol/tasks';
@@ -283,5 +285,33 @@ describe('artifacts as resources', () => {
     expect(contents.mimeType).toBe('text/html;profile=mcp-app');
     expect(contents.text).toContain('ui/initialize');
     expect(contents._meta.ui.csp).toBeDefined();
+  });
+});
+
+describe('MCP 2026-07-28 over stdio', () => {
+  it('serves a client pinned to 2026-07-28 statelessly: tools, a call, a resource read', async () => {
+    const client = new ModernClient({ name: 'v2-stdio', version: '1.0.0' }, { versionNegotiation: { mode: { pin: revision } }, capabilities: { extensions: { [tasks]: {} } } });
+    await client.connect(
+      new ModernStdioTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', path.join(root, 'test/fixtures/cli.ts'), 'stdio'],
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: tempDir(), LOG_LEVEL: 'info', JOB_POLL_MS: '20' },
+        stderr: 'pipe',
+        cwd: root,
+      }),
+    );
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe(revision);
+      const { tools } = await client.listTools();
+      expect(tools.some((tool) => tool.name === 'test_slow_job')).toBe(true);
+      const echoed = await client.callTool({ name: 'test_echo_free', arguments: { message: 'over stdio' } });
+      expect(echoed.structuredContent).toMatchObject({ echoed: 'over stdio' });
+      const page = await client.callTool({ name: 'widget_generate', arguments: { prompt: 'a waitlist widget for our app launch', brand: { name: 'Orbit' } } });
+      const link = (page.content as Array<{ type: string; uri?: string }>).find((item) => item.type === 'resource_link');
+      const html = await client.readResource({ uri: link?.uri as string });
+      expect(html.contents[0]).toMatchObject({ mimeType: 'text/html' });
+    } finally {
+      await client.close();
+    }
   });
 });
