@@ -1,4 +1,3 @@
-import { toolListBudgets, toolListFigures } from '../support/tool-list.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 
 /**
@@ -8,6 +7,8 @@ import { measuredRow, type Benchmark, type Row } from './row.js';
 export const toolListSize: Benchmark = {
   name: 'tool list size',
   async run(): Promise<Row[]> {
+    // Loaded when it runs, last: the catalogue's modules bring core-js along (see run.ts).
+    const { toolListBudgets, toolListFigures } = await import('../support/tool-list.js');
     const figures = toolListFigures();
     const perTool = Object.fromEntries(figures.tools.map((tool) => [tool.name, { input: tool.inputTokens, output: tool.outputTokens }]));
     // The full list has no budget of its own in tokens: the per-tool budgets together bound it (titles and annotations aside).

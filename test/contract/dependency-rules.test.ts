@@ -42,3 +42,17 @@ it('reports a kernel importing a layer above it, a cycle, src importing an outco
     ].sort(),
   );
 }, 60_000);
+
+it('keeps the serving thread light: starting the app loads none of what compute tasks need (twitter-text, NLP, fonts)', async () => {
+  // Tasks import their heavy parts with import() on the compute threads; a static import on the
+  // serving side would load them there (twitter-text's core-js polyfills slow every regular expression about threefold).
+  const script = [
+    "const { createRequire } = await import('node:module');",
+    "await import('./src/app.ts');",
+    "await import('./tools/index.ts');",
+    'const loaded = Object.keys(createRequire(import.meta.url).cache);',
+    'console.log(JSON.stringify(loaded.filter((file) => /node_modules\\/(twitter-text|compromise|@pdf-lib\\/fontkit|core-js)\\//.test(file))));',
+  ].join('\n');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root });
+  expect(JSON.parse(stdout.trim().split('\n').at(-1) as string)).toEqual([]);
+});

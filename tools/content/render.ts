@@ -1,6 +1,7 @@
 import escapeHtml from 'escape-html';
 import type { Block, Channel, Check, Content } from './schema.js';
 import { fitThread, maxWeight } from './thread.js';
+import { slugify } from './slug.js';
 
 export interface RenderOptions {
   cta?: { text: string; url: string };
@@ -14,19 +15,6 @@ export interface RenderOptions {
 
 const check = (rule: string, ok: boolean, value: number | string | boolean, limit: number | string): Check => ({ rule, ok, value, limit });
 const atMost = (rule: string, value: number, limit: number) => check(rule, value <= limit, value, limit);
-
-export function slugify(title: string): string {
-  return (
-    title
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80)
-      .replace(/-+$/, '') || 'post'
-  );
-}
 
 const hashtag = (tag: string) => `#${tag.replace(/^#/, '')}`;
 

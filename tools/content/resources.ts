@@ -5,7 +5,7 @@ import { quote } from '../../src/kernel/quote.js';
 import { contentIds } from './ids.js';
 import { readPack } from './engine.js';
 import { packMarkdown } from './markdown.js';
-import { slugify } from './render.js';
+import { slugify } from './slug.js';
 import repurpose from './repurpose.tool.js';
 import revise from './revise.tool.js';
 import get from './get.tool.js';
