@@ -12,17 +12,7 @@ import { sentencesOf } from '../../tools/clips/sentences.js';
 import { topicsOf } from '../../tools/clips/topics.js';
 import { factoryInputSchema, clipPlanSchema, type FactoryInput, type ClipPlan } from '../../tools/clips/schema.js';
 import { timestamp } from '../../src/render/captions.js';
-
-/** media-captions' .d.ts use extension-less imports that NodeNext cannot follow. */
-interface ParsedCue {
-  startTime: number;
-  endTime: number;
-  text: string;
-}
-const parseCaptions = async (text: string, type: 'srt' | 'vtt'): Promise<{ cues: ParsedCue[]; errors: unknown[] }> => {
-  const { parseText } = (await import('media-captions')) as any;
-  return parseText(text, { type, errors: true });
-};
+import { parseCaptions, type ParsedCue } from '../support/captions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Transcript shapes

@@ -6,17 +6,7 @@ import type { ResourceBody, ResourceLink } from '../../src/kernel/resource.js';
 import { outcomes } from '../../tools/index.js';
 import { json, startApp, type StartedApp } from '../helpers.js';
 import { syntheticTalk } from '../clips/synthetic.js';
-
-/** media-captions' .d.ts use extension-less imports that NodeNext cannot follow. */
-interface ParsedCue {
-  startTime: number;
-  endTime: number;
-  text: string;
-}
-const parseCaptions = async (text: string, type: 'srt' | 'vtt'): Promise<{ cues: ParsedCue[]; errors: unknown[] }> => {
-  const { parseText } = (await import('media-captions')) as any;
-  return parseText(text, { type, errors: true });
-};
+import { parseCaptions } from '../support/captions.js';
 
 /** Every string inside a value. */
 const strings = (value: unknown): string[] =>

@@ -23,38 +23,31 @@ async function clipOf(ctx: ResourceContext, planId: string, clipId: string): Pro
  * One link per clip of a plan a tool returned. The label is the file name the clip's ffmpeg
  * command reads its captions from (`clip-N.srt`), so a saved file works as is.
  */
-const captionLinks = (extension: 'srt' | 'vtt') => (output: Record<string, unknown>) =>
-  typeof output.plan_id === 'string' && Array.isArray(output.clips)
-    ? (output.clips as Clip[]).map((clip) => ({ plan_id: output.plan_id as string, clip: clip.id, label: `clip-${clip.rank}.${extension}` }))
-    : [];
+/** The two caption formats each clip has, as its plan stores them. */
+const captionFormats = {
+  srt: { name: 'SRT', mimeType: 'application/x-subrip', about: "SubRip, timed from the clip's start (≤ 42 characters a line, ≤ 2 lines): what its ffmpeg command burns in." },
+  vtt: { name: 'WebVTT', mimeType: 'text/vtt', about: "WebVTT, timed from the clip's start (≤ 42 characters a line, ≤ 2 lines)." },
+} as const;
 
-const srtLinks = captionLinks('srt');
-const vttLinks = captionLinks('vtt');
+/** One clip's captions in one format, linked once per clip from the plans the tools return. */
+function captionResource(extension: keyof typeof captionFormats) {
+  const { name, mimeType, about } = captionFormats[extension];
+  const links = (output: Record<string, unknown>) =>
+    typeof output.plan_id === 'string' && Array.isArray(output.clips)
+      ? (output.clips as Clip[]).map((clip) => ({ plan_id: output.plan_id as string, clip: clip.id, label: `clip-${clip.rank}.${extension}` }))
+      : [];
+  return defineResource<'plan_id' | 'clip'>({
+    name: `clip_captions_${extension}`,
+    title: `Clip captions (${name})`,
+    description: `One clip's captions as ${about}`,
+    uriTemplate: `agent-outcomes://clips/{plan_id}/clips/{clip}/captions.${extension}`,
+    mimeType,
+    scope: 'clips:read',
+    async read({ plan_id, clip }, ctx) {
+      return { mimeType, text: (await clipOf(ctx, plan_id, clip)).captions[extension] };
+    },
+    linkedFrom: { [factory.name]: links, [get.name]: links },
+  });
+}
 
-export const clipSrtResource = defineResource<'plan_id' | 'clip'>({
-  name: 'clip_captions_srt',
-  title: 'Clip captions (SRT)',
-  description: "One clip's captions as SubRip, timed from the clip's start (≤ 42 characters a line, ≤ 2 lines): what its ffmpeg command burns in.",
-  uriTemplate: 'agent-outcomes://clips/{plan_id}/clips/{clip}/captions.srt',
-  mimeType: 'application/x-subrip',
-  scope: 'clips:read',
-  async read({ plan_id, clip }, ctx) {
-    return { mimeType: 'application/x-subrip', text: (await clipOf(ctx, plan_id, clip)).captions.srt };
-  },
-  linkedFrom: { [factory.name]: srtLinks, [get.name]: srtLinks },
-});
-
-export const clipVttResource = defineResource<'plan_id' | 'clip'>({
-  name: 'clip_captions_vtt',
-  title: 'Clip captions (WebVTT)',
-  description: "One clip's captions as WebVTT, timed from the clip's start (≤ 42 characters a line, ≤ 2 lines).",
-  uriTemplate: 'agent-outcomes://clips/{plan_id}/clips/{clip}/captions.vtt',
-  mimeType: 'text/vtt',
-  scope: 'clips:read',
-  async read({ plan_id, clip }, ctx) {
-    return { mimeType: 'text/vtt', text: (await clipOf(ctx, plan_id, clip)).captions.vtt };
-  },
-  linkedFrom: { [factory.name]: vttLinks, [get.name]: vttLinks },
-});
-
-export const clipResources = [clipSrtResource, clipVttResource];
+export const clipResources = [captionResource('srt'), captionResource('vtt')];
