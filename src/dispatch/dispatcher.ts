@@ -3,6 +3,8 @@ import type { Caller } from '../kernel/caller.js';
 import type { Catalogue } from '../kernel/catalogue.js';
 import { OutcomeError, invalidInput, type ErrorEnvelope } from '../kernel/errors.js';
 import { unknownFields } from '../kernel/unknown-fields.js';
+import { closestField, knownFieldsAt } from '../kernel/known-fields.js';
+import { excerpt, quote } from '../kernel/quote.js';
 import type { JobHandle } from '../kernel/job-handle.js';
 import type { Tool } from '../kernel/tool.js';
 import type { ToolContext } from '../kernel/context.js';
@@ -34,6 +36,9 @@ export interface CallOptions {
   /** The MCP client's model, when it offers sampling (inline calls only: a job outlives the request). */
   sampler?: Sampler;
 }
+
+/** How many unknown fields a refusal names (with their suggestions); the rest are counted. */
+const maxReportedFields = 10;
 
 /** Failures of awaited jobs: the job's run counted them as refusals already (executeJob). */
 const countedByJob = new WeakSet<OutcomeError>();
@@ -90,13 +95,30 @@ export class Dispatcher {
     if (!parsed.success) throw invalidInput(parsed.error, `input for ${tool.name}`);
     const unknown = unknownFields(raw, parsed.data);
     if (unknown.length) {
-      const known = Object.keys(tool.input.shape);
-      const topLevel = unknown.every((path) => !path.includes('.') && !path.includes('['));
+      // The first few unknown fields, each with the fields its object accepts and the one it most likely meant
+      // (a body of thousands of made-up keys gets a short answer, as every refusal does).
+      const issues = unknown.slice(0, maxReportedFields).map((path) => {
+        const cut = path.lastIndexOf('.');
+        const [parent, name] = cut < 0 ? ['', path] : [path.slice(0, cut), path.slice(cut + 1)];
+        const allowed = knownFieldsAt(tool.input, parent);
+        const suggestion = name.length <= 64 ? closestField(name, allowed) : undefined;
+        const meant = suggestion && excerpt(parent ? `${parent}.${suggestion}` : suggestion);
+        return {
+          path: excerpt(path),
+          parent,
+          code: 'unrecognized_key',
+          message: meant ? `unknown field; did you mean "${meant}"?` : 'unknown field',
+          allowed,
+          ...(meant ? { did_you_mean: meant } : {}),
+        };
+      });
+      const [first] = issues as [(typeof issues)[number]];
+      const more = unknown.length > issues.length ? ` and ${unknown.length - issues.length} more` : '';
+      const fields = first.allowed.length ? `; ${first.parent ? `${quote(first.parent)} takes` : 'the fields are'} ${first.allowed.join(', ')}.` : "; see the tool's inputSchema for the fields.";
       throw new OutcomeError(
         'invalid_input',
-        `Invalid input for ${tool.name}. Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}` +
-          (topLevel ? `; the fields are ${known.join(', ')}.` : "; see the tool's inputSchema for the fields."),
-        { details: { issues: unknown.map((path) => ({ path, code: 'unrecognized_key', message: 'unknown field', ...(topLevel ? { allowed: known } : {}) })) } },
+        `Invalid input for ${tool.name}. Unknown field${unknown.length > 1 ? 's' : ''} ${issues.map((issue) => `"${issue.path}"${issue.did_you_mean ? ` (did you mean "${issue.did_you_mean}"?)` : ''}`).join(', ')}${more}${fields}`,
+        { details: { issues: issues.map(({ parent: _parent, allowed, ...issue }) => ({ ...issue, ...(allowed.length ? { allowed } : {}) })) } },
       );
     }
     return parsed.data;

@@ -42,19 +42,37 @@ describe('REST adapter over a real socket', () => {
     const response = await post('/test/echo', { message: 'hi', repeats: 2 });
     expect(response.status).toBe(400);
     const { error } = await json(response);
-    expect(error.message).toContain('Unknown field "repeats"; the fields are message, repeat.');
-    expect(error.details.issues[0]).toMatchObject({ path: 'repeats', code: 'unrecognized_key' });
+    expect(error.message).toContain('Unknown field "repeats" (did you mean "repeat"?); the fields are message, repeat.');
+    expect(error.details.issues[0]).toMatchObject({ path: 'repeats', code: 'unrecognized_key', did_you_mean: 'repeat', allowed: ['message', 'repeat'] });
   });
 
-  it('refuses unknown nested fields with their paths', async () => {
+  it('refuses unknown nested fields with their paths, the fields there are and the closest one', async () => {
     const response = await post('/invoice/draft', {
       customer: { name: 'Acme', emial: 'typo@acme.example' },
       currency: 'EUR',
-      line_items: [{ description: 'x', unit_price: '1', tax: 20 }],
+      line_items: [{ description: 'x', unit_price: '1', tax: 20, price: '2' }],
+      notez: 'x',
     });
     expect(response.status).toBe(400);
     const { error } = await json(response);
-    expect(error.message).toContain('Unknown fields "customer.emial", "line_items[0].tax"');
+    expect(error.message).toContain(
+      'Unknown fields "customer.emial" (did you mean "customer.email"?), "line_items[0].tax" (did you mean "line_items[0].tax_rate"?), "line_items[0].price" (did you mean "line_items[0].unit_price"?)',
+    );
+    expect(error.message).toContain('"customer" takes name,');
+    const byPath = Object.fromEntries(error.details.issues.map((issue: { path: string }) => [issue.path, issue]));
+    expect(byPath['line_items[0].price']).toMatchObject({ did_you_mean: 'line_items[0].unit_price', allowed: expect.arrayContaining(['description', 'unit_price', 'tax_rate']) });
+    expect(byPath.notez).toMatchObject({ did_you_mean: 'notes' });
+    // Nothing close: no guess, still the fields there are.
+    const far = await json(await post('/test/echo', { message: 'hi', zzzzzz: 1 }));
+    expect(far.error.details.issues[0].did_you_mean).toBeUndefined();
+    expect(far.error.message).toContain('Unknown field "zzzzzz"; the fields are message, repeat.');
+    // Thousands of made-up keys, some of them long: a short refusal that names ten and counts the rest.
+    const flood = Object.fromEntries(Array.from({ length: 5000 }, (_, index) => [`k${index}${'x'.repeat(index % 7 === 0 ? 500 : 3)}`, 1]));
+    const flooded = await post('/test/echo', { message: 'hi', ...flood });
+    const text = await flooded.text();
+    expect(flooded.status).toBe(400);
+    expect(text.length).toBeLessThan(4000);
+    expect(JSON.parse(text).error.message).toContain('and 4990 more');
   });
 
   it('answers malformed JSON with 400', async () => {
