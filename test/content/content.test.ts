@@ -148,13 +148,17 @@ describe('content_repurpose (template composer)', () => {
 
     const dotted = await json(await revise({ pack_id: pack.pack_id, block_id: 'blog', instructions: "change the title to 'Version 2.0: marathon training after 40'", generator: 'template' }));
     expect(dotted.blocks.find((b: { id: string }) => b.id === 'blog').title).toBe('Version 2.0: marathon training after 40');
+    const used = async () => ((await json(await app.api('/api/agents/usage'))) as { used: number }).used;
+    const usedBefore = await used();
     const tooLong = await json(await revise({ pack_id: pack.pack_id, block_id: 'email', instructions: `change the subject to '${'x'.repeat(80)}'`, generator: 'template' }));
-    expect(tooLong.applied).toEqual([]);
+    expect(await used()).toBe(usedBefore);
+    // Nothing it could do: no version 4, nothing charged.
+    expect(tooLong).toMatchObject({ version: 3, changed: false, applied: [] });
     expect(tooLong.unapplied[0]).toMatch(/60/);
     expect(tooLong.blocks.find((b: { id: string }) => b.id === 'email').subject).toBe('Marathon training after 40: start here');
 
     const replaced = await json(await revise({ pack_id: pack.pack_id, block_id: 'linkedin', replacement: { hook: 'New hook', body: 'New body.', hashtags: ['Running'] } }));
-    expect(replaced.version).toBe(5);
+    expect(replaced).toMatchObject({ version: 4, changed: true });
     expect(replaced.meta.generator).toBe('caller');
     expect(replaced.blocks.find((b: { id: string }) => b.id === 'linkedin').text).toBe('New hook\n\nNew body.\n\n#Running');
 
@@ -168,8 +172,8 @@ describe('content_repurpose (template composer)', () => {
 
     const first = await json(await app.api(`/api/agents/content/${pack.pack_id}?version=1`));
     expect(first.blocks).toEqual(pack.blocks);
-    expect(first.versions).toBe(5);
-    expect((await json(await app.api(`/api/agents/content/${pack.pack_id}`))).version).toBe(5);
+    expect(first.versions).toBe(4);
+    expect((await json(await app.api(`/api/agents/content/${pack.pack_id}`))).version).toBe(4);
   });
 });
 

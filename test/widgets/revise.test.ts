@@ -51,6 +51,17 @@ function client(app: StartedApp, key = app.key) {
       expect(body.version).toBe(from.version + 1);
       return body;
     },
+    /** A revision that must change nothing: the same version back, `changed: false`, nothing charged. */
+    async unchanged(from: Widget, change: Record<string, unknown>): Promise<Widget & { changed: boolean }> {
+      const used = async () => (await json(await call('/api/agents/usage'))).used as number;
+      const before = await used();
+      const { status, body } = await post('/api/agents/widgets/revise', { widget_id: from.widget_id, ...change });
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body).toMatchObject({ version: from.version, changed: false, applied: [] });
+      expect(body.html).toBe(from.html);
+      expect(await used()).toBe(before);
+      return body;
+    },
     async get(widgetId: string, version?: number) {
       const response = await call(`/api/agents/widgets/${widgetId}${version === undefined ? '' : `?version=${version}`}`);
       return { status: response.status, body: await json(response) };
@@ -286,7 +297,7 @@ describe('operations that cannot apply', () => {
 
   it('props named like built-in object members are unknown fields, not claimed as applied', async () => {
     const page = await api.generate();
-    const next = await api.revised(page, {
+    const next = await api.unchanged(page, {
       operations: [
         { op: 'set_props', section_id: 'hero', props: { constructor: 'x' } },
         { op: 'add_section', type: 'faq', props: { heading: 'More', items: [{ question: 'Q?', answer: 'A.' }], toString: 'x' } },
@@ -300,7 +311,7 @@ describe('operations that cannot apply', () => {
   it('refuses to remove the only section', async () => {
     const faq = await api.generate({ kind: 'faq', prompt: 'an FAQ for my bakery' });
     expect(ids(faq)).toEqual(['faq']);
-    const next = await api.revised(faq, { operations: [{ op: 'remove_section', section_id: 'faq' }] });
+    const next = await api.unchanged(faq, { operations: [{ op: 'remove_section', section_id: 'faq' }] });
     expect(next.unapplied).toEqual([expect.stringMatching(/only section/)]);
     expect(next.sections).toEqual(faq.sections);
   });
@@ -364,7 +375,7 @@ describe('instructions in words, without a model', () => {
     expect(next.sections.some((s) => s.type === 'testimonials')).toBe(false);
     expect(next.html).not.toContain('testimonials');
     // Again: there are none left to remove, and it says so.
-    const again = await api.revised(next, { instructions: 'remove the testimonials' });
+    const again = await api.unchanged(next, { instructions: 'remove the testimonials' });
     expect(again.unapplied).toEqual(['remove the testimonials (the widget has no testimonials section)']);
     expect(again.sections).toEqual(next.sections);
   });
@@ -512,15 +523,14 @@ describe('instructions in words, without a model', () => {
 
 describe('honest unapplied without a model', () => {
   for (const instructions of ['translate the page into Spanish', 'make it more playful']) {
-    it(`"${instructions}" says it needs a model and changes nothing but the version`, async () => {
+    it(`"${instructions}" says it needs a model, and makes no version and no charge`, async () => {
       const page = await api.generate();
-      const next = await api.revised(page, { instructions });
+      const next = await api.unchanged(page, { instructions });
       expect(next.applied).toEqual([]);
       expect(next.unapplied).toEqual([expect.stringContaining(instructions)]);
       expect(next.unapplied[0]).toMatch(NEEDS_MODEL);
       expect(next.unapplied[0]).toMatch(/LLM_BASE_URL/);
       expect(state(next)).toEqual(state(page));
-      expect(next.html.replaceAll('v=2', 'v=1')).toBe(page.html);
     });
   }
 
@@ -537,7 +547,10 @@ describe('versions, revert and access', () => {
   it('lists versions with what each changed; ?version=1 is the original; revert_to makes a new version', async () => {
     const page = await api.generate();
     const v2 = await api.revised(page, { operations: [{ op: 'set_text', section_id: 'hero', field: 'headline', value: 'Second version' }] });
-    const v3 = await api.revised(v2, { instructions: 'make it more playful' });
+    const v3 = await api.revised(v2, { operations: [{ op: 'set_theme', primary: '#7c3aed' }] });
+    // The same change again changes nothing: no version 4, and it says the change was so already.
+    const again = await api.unchanged(v3, { operations: [{ op: 'set_theme', primary: '#7c3aed' }] });
+    expect(again.unapplied).toEqual([expect.stringContaining('already so')]);
 
     const latest = await api.get(page.widget_id);
     expect(latest.status).toBe(200);
@@ -545,7 +558,7 @@ describe('versions, revert and access', () => {
     expect(latest.body.versions).toEqual([
       expect.objectContaining({ version: 1, applied: [], unapplied: [] }),
       expect.objectContaining({ version: 2, applied: v2.applied, unapplied: [] }),
-      expect.objectContaining({ version: 3, applied: [], unapplied: v3.unapplied }),
+      expect.objectContaining({ version: 3, applied: v3.applied, unapplied: [] }),
     ]);
 
     const first = await api.get(page.widget_id, 1);

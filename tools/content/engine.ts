@@ -9,6 +9,7 @@ import { unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { GeneratorName } from '../../src/kernel/generation.js';
 import { prepareContentTask, renderBlocksTask } from './tasks.js';
 import { channels as allChannels, contentSchema, type packOutputSchema, type Block, type Channel, type Content, type RepurposeInput, type ReviseInput, type RevisedPack } from './schema.js';
+import { judgeRevision } from '../../src/kernel/revision.js';
 
 export type Pack = z.output<typeof packOutputSchema>;
 export type PackMeta = Pack['meta'];
@@ -195,6 +196,12 @@ export async function revise(ctx: ToolContext, input: ReviseInput): Promise<Revi
     warnings.push(...generated.warnings);
     [applied, unapplied] = generator === 'template' ? [offline.applied, offline.unapplied] : [[instructions], []];
   }
+  const report = judgeRevision(current, part, { applied, unapplied });
+  if (!report.changed) {
+    // Nothing to store and nothing to charge: the latest version, with why nothing changed.
+    ctx.markReplay();
+    return { pack_id: input.pack_id, version: latest.row.version, blocks: latest.blocks, meta: publicMeta(latest.meta), changed_block: block.id, ...report };
+  }
   const content = { ...latest.content, [channel]: part };
   const [rendered] = await ctx.compute(renderBlocksTask, {
     content,
@@ -210,5 +217,5 @@ export async function revise(ctx: ToolContext, input: ReviseInput): Promise<Revi
     if (!isUniqueViolation(error)) throw error;
     throw new OutcomeError('conflict', `Pack ${input.pack_id} got version ${version} from another revision meanwhile; read it with content_get and revise again.`);
   }
-  return { pack_id: input.pack_id, version, blocks, meta: publicMeta(meta), changed_block: block.id, applied, unapplied };
+  return { pack_id: input.pack_id, version, blocks, meta: publicMeta(meta), changed_block: block.id, ...report };
 }

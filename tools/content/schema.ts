@@ -4,6 +4,7 @@ import { textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { sharedAs } from '../../src/kernel/json-schema.js';
 import { contentIds } from './ids.js';
+import { revisionReportShape } from '../../src/kernel/revision.js';
 
 export const channels = ['blog', 'linkedin', 'email', 'x_thread', 'page_sections'] as const;
 export type Channel = (typeof channels)[number];
@@ -138,8 +139,7 @@ export const reviseInputSchema = z
 export type ReviseInput = z.output<typeof reviseInputSchema>;
 
 export const reviseOutputSchema = packOutputSchema.extend({
-  changed_block: z.string(),
-  applied: z.array(z.string()),
-  unapplied: z.array(z.string()).describe('What could not be done, and why.'),
+  changed_block: z.string().describe('The block asked for (unchanged when `changed` is false).'),
+  ...revisionReportShape,
 });
 export type RevisedPack = z.output<typeof reviseOutputSchema>;

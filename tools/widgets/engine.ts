@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { widgetDb } from './tables.js';
 import { widgetIds } from './ids.js';
 import type { FileStore, StoreHandle, ToolContext } from '../../src/kernel/context.js';
+import { judgeRevision, type RevisionReport } from '../../src/kernel/revision.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
 import { isUniqueViolation } from '../../src/store/store.js';
@@ -170,7 +171,7 @@ async function load(store: StoreHandle, accountId: string | null, widgetId: stri
 
 const modelOperations = z.object({ operations: z.array(operationSchema).max(50) });
 
-export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promise<Omit<WidgetOutput, 'next_actions'> & { applied: string[]; unapplied: string[] }> {
+export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promise<Omit<WidgetOutput, 'next_actions'> & RevisionReport> {
   const current = await load(ctx.store, ctx.caller.accountId, input.widget_id);
   const now = ctx.now();
   const warnings: string[] = [];
@@ -211,10 +212,16 @@ export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promis
       meta: { generator, warnings, created_at: now.toISOString(), applied: result.applied, unapplied: [...unparsed, ...result.unapplied] },
     };
   }
+  const report = judgeRevision(current.document.draft, document.draft, { applied: document.meta.applied, unapplied: document.meta.unapplied });
+  if (!report.changed) {
+    // Nothing to store and nothing to charge: the latest version, with why nothing changed.
+    ctx.markReplay();
+    return { ...(await present(ctx, input.widget_id, current.latest, current.document)), ...report };
+  }
   const version = current.latest + 1;
   const output = await present(ctx, input.widget_id, version, document);
   await save(ctx, input.widget_id, version, document);
-  return { ...output, applied: document.meta.applied, unapplied: document.meta.unapplied };
+  return { ...output, ...report };
 }
 
 /** One version with the history of all: one query reads both. */

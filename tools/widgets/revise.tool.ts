@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
+import { revisionReportShape } from '../../src/kernel/revision.js';
 import { reviseWidget } from './engine.js';
 import { reviseInputSchema, widgetOutputSchema } from './schema.js';
 import { widgetSummary } from './summary.js';
@@ -8,7 +8,7 @@ export default defineTool({
   name: 'widget_revise',
   title: 'Revise a landing page or widget',
   description:
-    'Changes a widget and returns its new version. Give one of: `instructions` in words ("make the button green", "add a FAQ section", ' +
+    'Changes a widget and returns its new version (none, and no charge, when nothing changed: `changed: false`). Give one of: `instructions` in words ("make the button green", "add a FAQ section", ' +
     '"move the FAQ above the pricing"), `operations`, or `revert_to: N` (restores version N as a new one). `applied` and `unapplied` ' +
     "say what was done and what was not, and why (free-form rewrites and translations need a model: the client's through sampling, or LLM_BASE_URL).",
   route: { method: 'POST', path: '/widgets/revise' },
@@ -17,19 +17,19 @@ export default defineTool({
   effect: 'write',
   view: 'page',
   input: reviseInputSchema,
-  output: widgetOutputSchema.extend({
-    applied: z.array(z.string()).describe('The changes made, in order.'),
-    unapplied: z.array(z.string()).describe('What could not be done, and why.'),
-  }),
+  output: widgetOutputSchema.extend(revisionReportShape),
   async run(input, ctx) {
     const widget = await reviseWidget(ctx, input);
     return {
       ...widget,
-      next_actions: [
-        ctx.nextAction('widget_get', { widget_id: widget.widget_id, version: widget.version - 1 }, 'Compare with the previous version.'),
-        ctx.nextAction('widget_revise', { widget_id: widget.widget_id, revert_to: widget.version - 1 }, 'Undo this revision (restores the previous version as a new one).'),
-      ],
+      next_actions: widget.changed
+        ? [
+            ctx.nextAction('widget_get', { widget_id: widget.widget_id, version: widget.version - 1 }, 'Compare with the previous version.'),
+            ctx.nextAction('widget_revise', { widget_id: widget.widget_id, revert_to: widget.version - 1 }, 'Undo this revision (restores the previous version as a new one).'),
+          ]
+        : [ctx.nextAction('widget_get', { widget_id: widget.widget_id }, 'Nothing changed (`unapplied` says why): read the page, then revise with operations that change it.')],
     };
   },
-  summarize: (widget) => `${widgetSummary(widget)} Applied: ${widget.applied.join('; ') || 'nothing'}.${widget.unapplied.length ? ` Not applied: ${widget.unapplied.join('; ')}.` : ''}`,
+  summarize: (widget) =>
+    `${widgetSummary(widget)} ${widget.changed ? `Applied: ${widget.applied.join('; ')}.` : 'Nothing changed: no new version, not charged.'}${widget.unapplied.length ? ` Not applied: ${widget.unapplied.join('; ')}.` : ''}`,
 });
