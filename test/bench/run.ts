@@ -15,6 +15,7 @@ import { invoiceCreate } from './invoice.js';
 import { contentRepurpose } from './content.js';
 import { widgetTools } from './widgets.js';
 import { clipsFactory } from './clips.js';
+import { factExtraction } from './facts.js';
 import { toolListSize } from './tool-list.js';
 import { crashedRow, type Benchmark, type Row } from './row.js';
 import { formatBudget, formatTable, verdict } from './table.js';
@@ -25,7 +26,7 @@ import { formatBudget, formatTable, verdict } from './table.js';
  * core-js polyfills that slow every later regular expression and spread in the process about threefold;
  * the bundle leaves them out (scripts/bundle.mjs). The tool list's figures are sizes, not timings.
  */
-const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart, accessOverhead, invoiceCreate, widgetTools, clipsFactory, contentRepurpose, toolListSize];
+const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart, accessOverhead, invoiceCreate, widgetTools, clipsFactory, contentRepurpose, factExtraction, toolListSize];
 
 const resultsFile = path.resolve(import.meta.dirname, '../../.bench/results.json');
 

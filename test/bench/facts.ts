@@ -1,0 +1,66 @@
+import { performance } from 'node:perf_hooks';
+import { extractFacts } from '../../src/compose/facts-extract.js';
+import { factGoals, measuredFields } from '../../src/compose/facts.js';
+import { labelledPrompts, referenceDate } from '../fixtures/facts/labelled.js';
+import { scoreSheets } from '../support/facts-score.js';
+import { measuredRow, type Benchmark, type Row } from './row.js';
+
+/** Issue 14's budget for one prompt's extraction (the whole template path has 10 ms). */
+const extractionBudgetMs = 2;
+
+/**
+ * Rows: the fact-sheet extractor's precision and recall per field (in %) over the labelled prompts, against the
+ * issue's goals, and its median time per prompt. Scores, not ratios: there is no baseline extractor.
+ */
+export const factExtraction: Benchmark = {
+  name: 'fact extraction',
+  async run(): Promise<Row[]> {
+    const pairs = labelledPrompts.map(({ id, prompt, facts }) => ({ id, expected: facts, found: extractFacts(prompt, { referenceDate }) }));
+    const { scores, errors } = scoreSheets(pairs);
+    const rows: Row[] = [];
+    for (const field of measuredFields) {
+      const score = scores[field];
+      const fieldErrors = errors.filter((error) => error.field === field);
+      rows.push(
+        measuredRow({
+          name: `facts: ${field} precision`,
+          unit: '%',
+          figure: 100 * score.precision,
+          budget: { on: 'figure', op: '>=', limit: 100 * factGoals.precision },
+          details: { right: score.truePositives, found: score.predicted, extra: fieldErrors.filter((error) => error.kind === 'extra') },
+        }),
+        measuredRow({
+          name: `facts: ${field} recall`,
+          unit: '%',
+          figure: 100 * score.recall,
+          budget: { on: 'figure', op: '>=', limit: 100 * factGoals.recall },
+          details: { right: score.truePositives, labelled: score.expected, missed: fieldErrors.filter((error) => error.kind === 'missed') },
+        }),
+      );
+    }
+    rows.push(timingRow(labelledPrompts.map((p) => p.prompt)));
+    return rows;
+  },
+};
+
+function timingRow(prompts: readonly string[]): Row {
+  // Warm up the regular expressions and the JIT first, then time each prompt several times.
+  for (const prompt of prompts) extractFacts(prompt, { referenceDate });
+  const samples: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    for (const prompt of prompts) {
+      const start = performance.now();
+      extractFacts(prompt, { referenceDate });
+      samples.push(performance.now() - start);
+    }
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number): number => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+  return measuredRow({
+    name: `facts: extraction time per prompt, median (${prompts.length} prompts)`,
+    unit: 'ms',
+    figure: at(0.5),
+    budget: { on: 'figure', op: '<=', limit: extractionBudgetMs },
+    details: { p90: at(0.9), max: at(1) },
+  });
+}

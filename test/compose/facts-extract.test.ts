@@ -1,0 +1,101 @@
+/**
+ * The fact-sheet extractor (issue 14) on the issue's hard cases, and one property over the whole labelled set:
+ * every fact it returns is the prompt's own words at its span. Its precision and recall are bench figures
+ * (test/bench/facts.ts), not assertions here.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFacts } from '../../src/compose/facts-extract.js';
+import type { FactSheet, Stated } from '../../src/compose/facts.js';
+import { labelledPrompts, referenceDate } from '../fixtures/facts/labelled.js';
+
+const extract = (prompt: string): FactSheet => extractFacts(prompt, { referenceDate });
+
+/** Every Stated in a sheet, wherever it sits. */
+function statedIn(value: unknown): Stated[] {
+  if (Array.isArray(value)) return value.flatMap(statedIn);
+  if (value === null || typeof value !== 'object') return [];
+  const found: Stated[] = [];
+  if ('text' in value && 'span' in value) found.push(value as Stated);
+  for (const child of Object.values(value)) found.push(...statedIn(child));
+  return found;
+}
+
+const priced = (sheet: FactSheet): Array<[string, string | undefined, string | null | undefined]> => sheet.offerings.map((o) => [o.name, o.price?.amount, o.price?.currency]);
+
+describe('extractFacts', () => {
+  it('gives each offering the money next to it, and leaves a shipping threshold to the constraints', () => {
+    const sheet = extract('I need a landing page for Clay & Kiln, my pottery shop in Asheville. We sell mugs ($38), teapots ($95) and planters ($29), free shipping over $75 in the US.');
+    expect(sheet.business.name?.text).toBe('Clay & Kiln');
+    expect(priced(sheet)).toEqual([
+      ['mugs', '38', 'USD'],
+      ['teapots', '95', 'USD'],
+      ['planters', '29', 'USD'],
+    ]);
+    expect(sheet.offerings.some((o) => o.price?.amount === '75')).toBe(false);
+    expect(sheet.constraints).toContainEqual(expect.objectContaining({ kind: 'threshold', text: expect.stringContaining('over $75') }));
+    expect(sheet.lang).toBe('en');
+  });
+
+  it('reads a dentist: address, opening hours and a starting price in euros', () => {
+    const prompt =
+      'Landingpage für die Zahnarztpraxis Dr. Lang, Torstraße 120, 10119 Berlin. Prophylaxe 89 €, Invisalign ab 2.900 €. Sprechzeiten: Mo–Fr 8–18 Uhr, Mi bis 13 Uhr. Telefon 030 1234567.';
+    const sheet = extract(prompt);
+    expect(sheet.business.name?.text).toBe('Zahnarztpraxis Dr. Lang');
+    expect(sheet.address?.text).toBe('Torstraße 120, 10119 Berlin');
+    expect(sheet.offerings.find((o) => o.name === 'Invisalign')?.price).toMatchObject({ amount: '2900', currency: 'EUR', from: true });
+    expect(sheet.hours).toEqual([expect.objectContaining({ days: [1, 2, 3, 4, 5], opens: '08:00', closes: '18:00' }), expect.objectContaining({ days: [3], closes: '13:00' })]);
+    expect(sheet.contacts.phones.map((p) => p.text)).toEqual(['030 1234567']);
+    expect(sheet.lang).toBe('de');
+  });
+
+  it('reads an English "from €2,900" as a starting price', () => {
+    const sheet = extract('Smile Studio, a dental clinic at 12 Grafton Street, Dublin D02 XY45. Cleaning €90, Invisalign from €2,900. Open Mon–Fri 9:00–17:30.');
+    expect(sheet.offerings.find((o) => o.name === 'Invisalign')?.price).toMatchObject({ amount: '2900', currency: 'EUR', from: true });
+    expect(sheet.hours).toEqual([expect.objectContaining({ days: [1, 2, 3, 4, 5], opens: '09:00', closes: '17:30' })]);
+  });
+
+  it('makes "Announce that … now opens on Saturdays (9:00–14:00)" a news fact and opening hours', () => {
+    const sheet = extract('Announce that Riverside Physio now opens on Saturdays (9:00–14:00).');
+    expect(sheet.news).toHaveLength(1);
+    expect(sheet.news[0]?.text).toContain('now opens on Saturdays');
+    expect(sheet.hours).toEqual([expect.objectContaining({ days: [6], opens: '09:00', closes: '14:00' })]);
+    expect(sheet.business.name?.text).toBe('Riverside Physio');
+  });
+
+  it('reads through README-like Markdown without taking URLs, badges or code for words', () => {
+    const prompt = [
+      '# Formflow',
+      '',
+      '[![npm](https://img.shields.io/npm/v/formflow.svg)](https://www.npmjs.com/package/formflow) [![CI](https://github.com/acme/formflow/actions/workflows/ci.yml/badge.svg)](https://github.com/acme/formflow/actions)',
+      '',
+      'Make a landing page for **Formflow**, form backend for static sites.',
+      '',
+      '- Free for 100 submissions a month',
+      '- Pro: $12/month',
+      '- Docs: [formflow.dev/docs](https://formflow.dev/docs)',
+      '- Install with `npm install formflow-client`',
+      '- Questions? [Email us](mailto:help@formflow.dev)',
+    ].join('\n');
+    const sheet = extract(prompt);
+    expect(sheet.business.name?.text).toBe('Formflow');
+    expect(priced(sheet)).toEqual([['Pro', '12', 'USD']]);
+    expect(sheet.offerings[0]?.unit).toBe('/month');
+    expect(sheet.contacts.emails.map((e) => e.text)).toEqual(['help@formflow.dev']);
+    const words = statedIn({ business: sheet.business, offerings: sheet.offerings, news: sheet.news, claims: sheet.claims }).map((s) => s.text);
+    for (const text of words) expect(text).not.toMatch(/https?:|shields|svg|github|npm|\]\(|`/u);
+  });
+
+  it('reads dates in five languages, year-less ones as their next occurrence', () => {
+    expect(extract('Launch on March 3, 2027 and a party on December 1.').dates.map((d) => d.iso)).toEqual(['2027-03-03', '2026-12-01']);
+    expect(extract('Feria del 23 al 25 de abril de 2027.').dates.map((d) => d.iso)).toEqual(['2027-04-23', '2027-04-25']);
+    expect(extract('Ab dem 4. Januar 2027 neue Zeiten, Anmeldung bis 15. Februar.').dates.map((d) => d.iso)).toEqual(['2027-01-04', '2027-02-15']);
+  });
+
+  it('returns every fact as the prompt’s own words at its span, for every labelled prompt', () => {
+    for (const { id, prompt } of labelledPrompts) {
+      for (const fact of statedIn(extract(prompt))) {
+        expect({ id, text: prompt.slice(fact.span[0], fact.span[1]) }).toEqual({ id, text: fact.text });
+      }
+    }
+  });
+});
