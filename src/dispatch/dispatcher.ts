@@ -196,14 +196,20 @@ export class Dispatcher {
   }
 
   /** Reads an artifact (an MCP resource) for a caller: its account's only, and with the resource's scope. */
-  async readResource(uri: string, caller: Caller, log: Logger): Promise<ResourceBody> {
+  async readResource(uri: string, caller: Caller, log: Logger): Promise<ResourceBody & { ttlMs: number }> {
     const { resources, store, files, baseUrl } = this.options;
     return resources.read(uri, { caller, store, files, baseUrl: baseUrl(), now: this.now, log }, (scope) => grants(caller.scopes, scope));
   }
 
-  /** The `resource_link`s to the artifacts a tool's output names. */
+  /**
+   * The `resource_link`s to the artifacts a tool's output names; a finished job's result read back
+   * (job_status: `{tool, result}`) links what the job's tool made.
+   */
   linksOf(tool: Tool, output: Record<string, unknown>): ResourceLink[] {
-    return this.options.resources.linksOf(tool.name, output);
+    const { resources, catalogue } = this.options;
+    const { tool: jobTool, result } = output;
+    const madeBy = typeof jobTool === 'string' && jobTool !== tool.name && result && typeof result === 'object' ? catalogue.get(jobTool) : undefined;
+    return [...resources.linksOf(tool.name, output), ...(madeBy ? resources.linksOf(madeBy.name, result as Record<string, unknown>) : [])];
   }
 
   jobHandle(row: Pick<JobRow, 'id' | 'tool' | 'status'>): JobHandle {

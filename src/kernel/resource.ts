@@ -133,13 +133,13 @@ export class ResourceRegistry {
     );
   }
 
-  /** Reads an artifact for a caller: unknown URIs and other accounts' artifacts are not found; a key without the scope is refused. */
-  async read(uri: string, ctx: ResourceContext, grants: (scope: Scope) => boolean): Promise<ResourceBody> {
+  /** Reads an artifact for a caller, with how long it may be cached: unknown URIs and other accounts' artifacts are not found; a key without the scope is refused. */
+  async read(uri: string, ctx: ResourceContext, grants: (scope: Scope) => boolean): Promise<ResourceBody & { ttlMs: number }> {
     const found = this.match(uri);
     if (!found) throw new OutcomeError('not_found', `No resource ${uri.slice(0, 200)}; resources/templates/list shows the URIs this server serves.`);
     if (!grants(found.resource.scope)) {
       throw new OutcomeError('insufficient_scope', `Reading ${found.resource.name} resources needs the scope "${found.resource.scope}".`, { details: { required_scope: found.resource.scope } });
     }
-    return found.resource.read(found.params, ctx);
+    return { ...(await found.resource.read(found.params, ctx)), ttlMs: found.resource.ttlMs };
   }
 }

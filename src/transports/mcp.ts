@@ -123,16 +123,10 @@ export function createMcpServer(deps: McpDeps, connection: McpConnection, log: L
     content: [
       { type: 'text', text: summarizeResult(tool, output) },
       { type: 'text', text: JSON.stringify(output) },
-      ...linksOf(tool, output).map((link) => ({ type: 'resource_link' as const, ...link })),
+      ...dispatcher.linksOf(tool, output).map((link) => ({ type: 'resource_link' as const, ...link })),
     ],
     structuredContent: output,
   });
-  /** A finished job's result, read back with job_status (`{tool, result}`), links what the job's tool made. */
-  const linksOf = (tool: Tool, output: Record<string, unknown>) => {
-    const { tool: jobTool, result } = output;
-    const madeBy = typeof jobTool === 'string' && jobTool !== tool.name && result && typeof result === 'object' ? catalogue.get(jobTool) : undefined;
-    return [...dispatcher.linksOf(tool, output), ...(madeBy ? dispatcher.linksOf(madeBy, result as Record<string, unknown>) : [])];
-  };
 
   server.setRequestHandler('tools/list', async () => {
     const caller = await connection.caller();
@@ -275,9 +269,8 @@ export function createMcpServer(deps: McpDeps, connection: McpConnection, log: L
     if (uri === pageViewerUri) return { contents: [pageViewerContents(deps.baseUrl())], ttlMs: 3_600_000, cacheScope: 'public' };
     const caller = await requireCaller();
     try {
-      const found = resources.match(uri);
-      const body = await dispatcher.readResource(uri, caller, log);
-      return { contents: [resourceContents(uri, body)], ttlMs: found?.resource.ttlMs ?? 0, cacheScope: 'private' };
+      const { ttlMs, ...body } = await dispatcher.readResource(uri, caller, log);
+      return { contents: [resourceContents(uri, body)], ttlMs, cacheScope: 'private' };
     } catch (thrown) {
       const error = asOutcomeError(thrown, connection.requestId);
       // Another account's artifact, or none at all: the spec's not-found error; anything else carries our envelope.
