@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cspOrigin, esc, safeHref } from './html.js';
-import { renderSection, type Section } from './sections.js';
+import { chromeOf, renderSection, type Section } from './sections.js';
 import { stylesheet } from './styles.js';
 import type { Theme } from './theme.js';
 
@@ -124,7 +124,7 @@ export function renderDocument(spec: PageSpec): RenderedPage {
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${esc(spec.title)}</title><meta name="description" content="${esc(spec.description)}">` +
     `<meta name="color-scheme" content="${spec.theme.mode}"><style>${css}</style></head>` +
-    `<body><a class="skip" href="#main">Skip to content</a>${header}<main id="main">${main}</main>${footer}${script}</body></html>`;
+    `<body><a class="skip" href="#main">${esc(chromeOf(spec.lang).skip)}</a>${header}<main id="main">${main}</main>${footer}${script}</body></html>`;
   return { html, csp: pageCsp(sha256(css), script ? enhancementHash : null, new URL(spec.formAction('form')).origin, spec.sections) };
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { textField } from '../kernel/fields.js';
 import { outlinedAs } from '../kernel/json-schema.js';
+import { framesFor, type PageFrames } from '../compose/frames/index.js';
+import { en } from '../compose/frames/en.js';
 import { esc, hrefSchema, imageUrlSchema, safeHref } from './html.js';
 
 /**
@@ -35,6 +37,9 @@ export const formFieldSchema = z
   });
 export type FormField = z.output<typeof formFieldSchema>;
 
+/** Set on a section whose text is example text the caller must replace: the page shows it as such (meta.placeholders lists it). */
+const exampleNote = line(200).optional().describe('Marks the section as example text to replace.');
+
 const props = {
   header: z.object({
     brand: line(80),
@@ -55,6 +60,15 @@ const props = {
       .array(z.object({ title: line(80), text: line(300) }))
       .min(1)
       .max(9),
+    example_note: exampleNote,
+  }),
+  offerings: z.object({
+    heading: line(120),
+    intro: line(300).optional(),
+    items: z
+      .array(z.object({ name: line(80), price: line(40).optional().describe('As shown, e.g. "from €2,900".'), unit: line(30).optional(), description: line(300).optional() }))
+      .min(1)
+      .max(24),
   }),
   pricing: z.object({
     heading: line(120),
@@ -74,6 +88,7 @@ const props = {
       .min(1)
       .max(4),
     note: line(300).optional(),
+    example_note: exampleNote,
   }),
   testimonials: z.object({
     heading: line(120),
@@ -81,6 +96,7 @@ const props = {
       .array(z.object({ quote: line(600), name: line(80), role: line(80).optional() }))
       .min(1)
       .max(6),
+    example_note: exampleNote,
   }),
   faq: z.object({
     heading: line(120),
@@ -88,6 +104,7 @@ const props = {
       .array(z.object({ question: line(200), answer: line(1000) }))
       .min(1)
       .max(12),
+    example_note: exampleNote,
   }),
   countdown: z.object({
     heading: line(120),
@@ -113,6 +130,9 @@ const props = {
     text: line(300),
     links: z.array(link).max(8).default([]),
     contact_email: z.email().max(254).optional(),
+    phone: line(40).optional(),
+    address: line(200).optional(),
+    hours: z.array(line(80)).max(14).optional().describe('One line per group of days, e.g. "Mon–Fri 9:00–18:00".'),
   }),
 } as const;
 
@@ -144,6 +164,7 @@ export const sectionSchema = outlinedAs(
     sectionOf('header'),
     sectionOf('hero'),
     sectionOf('features'),
+    sectionOf('offerings'),
     sectionOf('pricing'),
     sectionOf('testimonials'),
     sectionOf('faq'),
@@ -164,6 +185,13 @@ export interface SectionContext {
   headingLevel: 1 | 2;
   locale: string;
 }
+
+/** The renderer's own words in the page's language (English for a language the frames do not have). */
+export const chromeOf = (locale: string): PageFrames['chrome'] => (framesFor(locale) ?? en).chrome;
+
+/** The visible mark of example text: the caller must replace it before publishing. */
+const exampleMark = (note: string | undefined) => (note ? `<p class="example-note" role="note">${esc(note)}</p>` : '');
+const exampleClass = (note: string | undefined) => (note ? 'example' : '');
 
 /** A long date in the page's language; a tag Intl does not know falls back to English. */
 function dateFormat(locale: string): Intl.DateTimeFormat {
@@ -207,7 +235,7 @@ const autocomplete: Partial<Record<string, string>> = {
   website: 'url',
 };
 
-function formField(section: Section, field: FormField): string {
+function formField(section: Section, field: FormField, chrome: PageFrames['chrome']): string {
   // A namespace of their own: a field named "title" or "hp" must not take the heading's or the honeypot's id.
   const id = `${section.id}-field-${field.name}`;
   const required = field.required ? ' required' : '';
@@ -223,7 +251,7 @@ function formField(section: Section, field: FormField): string {
   else if (field.type === 'select') {
     // An explicit value: without one the browser sends the text with whitespace collapsed, which the server's check refuses.
     const options = (field.options ?? []).map((option) => `<option value="${esc(option)}">${esc(option)}</option>`).join('');
-    control = `<select id="${id}" name="${field.name}"${required}><option value="">Choose…</option>${options}</select>`;
+    control = `<select id="${id}" name="${field.name}"${required}><option value="">${esc(chrome.choose)}</option>${options}</select>`;
   } else
     control =
       `<input id="${id}" name="${field.name}" type="${field.type}" maxlength="${field.type === 'number' || field.type === 'date' || field.type === 'time' ? '' : '500'}"${required}${auto}${placeholder}>`.replace(
@@ -235,8 +263,8 @@ function formField(section: Section, field: FormField): string {
 
 /** The honeypot: invisible to people and assistive technology, tempting to bots. */
 const honeypotField = '_hp';
-const honeypot = (section: Section) =>
-  `<div class="hp" aria-hidden="true"><label for="${section.id}-trap">Leave this field empty</label><input id="${section.id}-trap" name="${honeypotField}" type="text" tabindex="-1" autocomplete="off"></div>`;
+const honeypot = (section: Section, chrome: PageFrames['chrome']) =>
+  `<div class="hp" aria-hidden="true"><label for="${section.id}-trap">${esc(chrome.trap)}</label><input id="${section.id}-trap" name="${honeypotField}" type="text" tabindex="-1" autocomplete="off"></div>`;
 export { honeypotField };
 
 const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionContext) => string } = {
@@ -252,35 +280,52 @@ const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionC
     return wrap(section, `${eyebrow ? `<p class="eyebrow">${esc(eyebrow)}</p>` : ''}${heading(section, headline, context)}${optionalParagraph(subheadline)}${actions}`, 'hero');
   },
   features(section, context) {
-    const { heading: title, intro, items } = section.props;
+    const { heading: title, intro, items, example_note } = section.props;
     const cards = items.map((item) => `<li class="card">${itemHeading(context, item.title)}<p>${esc(item.text)}</p></li>`).join('');
-    return wrap(section, `${heading(section, title, context)}${optionalParagraph(intro)}<ul class="grid">${cards}</ul>`);
+    return wrap(section, `${heading(section, title, context)}${exampleMark(example_note)}${optionalParagraph(intro)}<ul class="grid">${cards}</ul>`, exampleClass(example_note));
+  },
+  offerings(section, context) {
+    const { heading: title, intro, items } = section.props;
+    const entries = items
+      .map((item) => {
+        const price = item.price ? `<p class="price"><strong>${esc(item.price)}</strong>${item.unit ? ` <span>${esc(item.unit)}</span>` : ''}</p>` : '';
+        return `<li class="card">${itemHeading(context, item.name)}${price}${optionalParagraph(item.description, 'small')}</li>`;
+      })
+      .join('');
+    return wrap(section, `${heading(section, title, context)}${optionalParagraph(intro)}<ul class="grid">${entries}</ul>`);
   },
   pricing(section, context) {
-    const { heading: title, intro, tiers, note } = section.props;
+    const { heading: title, intro, tiers, note, example_note } = section.props;
+    const chrome = chromeOf(context.locale);
     const cards = tiers
       .map((tier) => {
         const features = tier.features.length ? `<ul class="ticks">${tier.features.map((feature) => `<li>${esc(feature)}</li>`).join('')}</ul>` : '';
-        const badge = tier.highlighted ? '<p class="badge">Most popular</p>' : '';
+        const badge = tier.highlighted ? `<p class="badge">${esc(chrome.popular)}</p>` : '';
         return `<li class="card tier${tier.highlighted ? ' featured' : ''}">${badge}${itemHeading(context, tier.name)}<p class="price"><strong>${esc(tier.price)}</strong>${tier.period ? ` <span>${esc(tier.period)}</span>` : ''}</p>${optionalParagraph(tier.description, 'small')}${features}<p>${button(tier.cta, tier.highlighted ? 'primary' : 'secondary')}</p></li>`;
       })
       .join('');
-    return wrap(section, `${heading(section, title, context)}${optionalParagraph(intro)}<ul class="grid">${cards}</ul>${optionalParagraph(note, 'small')}`);
+    return wrap(
+      section,
+      `${heading(section, title, context)}${exampleMark(example_note)}${optionalParagraph(intro)}<ul class="grid">${cards}</ul>${optionalParagraph(note, 'small')}`,
+      exampleClass(example_note),
+    );
   },
   testimonials(section, context) {
-    const { heading: title, items } = section.props;
+    const { heading: title, items, example_note } = section.props;
     const quotes = items
       .map(
         (item) =>
           `<li class="card"><figure><blockquote><p>${esc(item.quote)}</p></blockquote><figcaption><strong>${esc(item.name)}</strong>${item.role ? `, ${esc(item.role)}` : ''}</figcaption></figure></li>`,
       )
       .join('');
-    return wrap(section, `${heading(section, title, context)}<ul class="grid">${quotes}</ul>`, 'alt');
+    return wrap(section, `${heading(section, title, context)}${exampleMark(example_note)}<ul class="grid">${quotes}</ul>`, `alt ${exampleClass(example_note)}`.trim());
   },
   faq(section, context) {
-    const { heading: title, items } = section.props;
-    const entries = items.map((item) => `<details><summary>${esc(item.question)}</summary><p>${esc(item.answer)}</p></details>`).join('');
-    return wrap(section, `${heading(section, title, context)}<div class="faq">${entries}</div>`);
+    const { heading: title, items, example_note } = section.props;
+    // Example answers are shown open: text to replace must not hide behind a click.
+    const open = example_note ? ' open' : '';
+    const entries = items.map((item) => `<details${open}><summary>${esc(item.question)}</summary><p>${esc(item.answer)}</p></details>`).join('');
+    return wrap(section, `${heading(section, title, context)}${exampleMark(example_note)}<div class="faq">${entries}</div>`, exampleClass(example_note));
   },
   countdown(section, context) {
     const { heading: title, deadline, text, ended_text, cta } = section.props;
@@ -295,7 +340,8 @@ const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionC
   },
   form(section, context) {
     const { heading: title, text, fields, button_text, consent_text } = section.props;
-    const inner = `${fields.map((field) => formField(section, field)).join('')}${honeypot(section)}${consent_text ? `<p class="small">${esc(consent_text)}</p>` : ''}<button type="submit" class="btn">${esc(button_text)}</button><p class="form-status" role="status"></p>`;
+    const chrome = chromeOf(context.locale);
+    const inner = `${fields.map((field) => formField(section, field, chrome)).join('')}${honeypot(section, chrome)}${consent_text ? `<p class="small">${esc(consent_text)}</p>` : ''}<button type="submit" class="btn">${esc(button_text)}</button><p class="form-status" role="status"></p>`;
     const form = `<form class="ao-form" method="post" action="${esc(context.formAction(section.id))}" accept-charset="utf-8">${inner}</form>`;
     return wrap(section, `${heading(section, title, context)}${optionalParagraph(text)}${form}`, 'narrow');
   },
@@ -303,15 +349,27 @@ const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionC
     const { headline, text, button: target } = section.props;
     return wrap(section, `${heading(section, headline, context)}${optionalParagraph(text)}<p class="actions">${button(target)}</p>`, 'alt center');
   },
-  footer(section) {
-    const { text, links, contact_email } = section.props;
+  footer(section, context) {
+    const { text, links, contact_email, phone, address, hours } = section.props;
+    const chrome = chromeOf(context.locale);
+    const telephone = phone ? telHref(phone) : null;
     const items = [
       ...links.map((target) => `<li><a href="${href(target.url)}">${esc(target.text)}</a></li>`),
+      ...(phone ? [`<li>${telephone ? `<a href="${esc(telephone)}">${esc(phone)}</a>` : esc(phone)}</li>`] : []),
       ...(contact_email ? [`<li><a href="${esc(new URL(`mailto:${contact_email}`).href)}">${esc(contact_email)}</a></li>`] : []),
     ];
-    return `<footer id="${section.id}" class="site-footer"><div class="wrap"><p>${esc(text)}</p>${items.length ? `<ul class="inline">${items.join('')}</ul>` : ''}</div></footer>`;
+    const place = address ? `<address>${esc(address)}</address>` : '';
+    const times = hours?.length ? `<p class="small">${hours.map((entry) => esc(entry)).join('<br>')}</p>` : '';
+    const visit = place || times ? `<div class="visit" aria-label="${esc(chrome.address)}">${place}${times}</div>` : '';
+    return `<footer id="${section.id}" class="site-footer"><div class="wrap">${visit}<p>${esc(text)}</p>${items.length ? `<ul class="inline">${items.join('')}</ul>` : ''}</div></footer>`;
   },
 };
+
+/** A tel: link for a phone number as written, or null when it has too few digits to dial. */
+function telHref(phone: string): string | null {
+  const dialled = phone.replace(/(?!^\+)[^\d]/g, '');
+  return dialled.replace('+', '').length >= 6 ? `tel:${dialled}` : null;
+}
 
 export function renderSection(section: Section, context: SectionContext): string {
   return (renderers[section.type] as (section: Section, context: SectionContext) => string)(section, context);

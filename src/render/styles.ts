@@ -54,6 +54,9 @@ export function stylesheet(theme: Theme, root: 'body' | '.ao-root'): string {
     '.ticks li::before{content:"✓";position:absolute;left:0;color:var(--link);font-weight:700}',
     'figure{margin:0}blockquote{margin:0 0 1rem;font-size:1.05rem}figcaption{color:var(--muted)}',
     '.faq{margin-top:1rem}',
+    // Example text is visibly example text: a dashed frame and a note the contrast checks cover (text on bg).
+    '.example .card,.example details{border:2px dashed var(--muted)}.example-note{font-weight:600;border-left:4px solid var(--accent);padding:.25rem .75rem}',
+    'address{font-style:normal}.visit{margin-bottom:1rem}',
     'details{border-bottom:1px solid var(--muted);padding:.9rem 0}details p{margin:.75rem 0 0}',
     'summary{cursor:pointer;font-weight:600}',
     '.countdown{font-size:1.25rem;font-weight:600}.countdown time{display:block;font-size:1rem;font-weight:400;color:var(--muted)}',

@@ -44,12 +44,12 @@ describe('widget forms', () => {
     const scripted = await submit(action, { email: 'ada@example.com', name: 'Ada' }, { json: true });
     expect(scripted.status).toBe(200);
     expect(scripted.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await json(scripted)).toEqual({ ok: true, message: "You're on the list! We'll email you when it's ready." });
+    expect(await json(scripted)).toEqual({ ok: true, message: 'Thank you! You are on the waitlist.' });
     const plain = await submit(action, { email: 'grace@example.com' });
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-type')).toMatch(/^text\/html/);
     expect(plain.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
-    expect(await plain.text()).toContain('You&#39;re on the list!');
+    expect(await plain.text()).toContain('You are on the waitlist.');
     const listed = await json(await app.api(`/api/agents/widgets/${waitlist.widget_id}/submissions`));
     expect(listed.total).toBe(2);
     expect(listed.submissions.map((s: any) => s.fields)).toEqual([{ email: 'ada@example.com', name: 'Ada' }, { email: 'grace@example.com' }]);
@@ -221,7 +221,8 @@ describe('widget forms', () => {
     afterAll(() => browser?.close());
 
     it('submits from the preview with JavaScript (inline status) and without it (thank-you page)', async () => {
-      const widget = await generate(app, { prompt: 'a booking form for my dog grooming business', kind: 'booking', brand: { name: 'Groom Room' } });
+      // The booking form offers the services the prompt names.
+      const widget = await generate(app, { prompt: 'a booking form for my dog grooming business: full groom $60, nail trim $15', kind: 'booking', brand: { name: 'Groom Room' } });
       for (const javaScriptEnabled of [true, false]) {
         const context = await browser.newContext({ javaScriptEnabled });
         const page = await context.newPage();
@@ -230,8 +231,8 @@ describe('widget forms', () => {
         await page.getByLabel('Email address').fill('visitor@example.com');
         await page.getByLabel('Service').selectOption('Nail trim');
         await page.getByLabel('Preferred date').fill('2027-01-15');
-        await page.getByRole('button', { name: 'Request booking' }).click();
-        const thanks = 'Thanks! We have your request and will confirm the time by email.';
+        await page.getByRole('button', { name: 'Request a booking' }).click();
+        const thanks = 'Thank you! Your booking request has been sent.';
         if (javaScriptEnabled) await expect.poll(() => page.locator('.form-status').textContent()).toBe(thanks);
         else {
           await page.waitForURL(/\/f\/wgt_/);

@@ -10,25 +10,30 @@ import type { GeneratorName } from '../../src/kernel/generation.js';
 import type { ThemeRequest } from '../../src/render/theme.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
 import { buildSections, defaultSection, type BuildRequest } from './layout.js';
-import { nicheCopy } from './copy.js';
+import { factEntries, placeFacts, placesOf, type FactReport } from '../../src/compose/contract.js';
+import type { FactSheet } from '../../src/compose/facts.js';
+import { en } from '../../src/compose/frames/en.js';
+import { frameLanguages, framesFor } from '../../src/compose/frames/index.js';
 import { applyOperations, type WidgetDraft } from './operations.js';
 import { parseInstructions } from './instructions.js';
 import { renderWidget } from './render.js';
 import { prepareWidgetTask, renderWidgetTask } from './tasks.js';
-import { copySchema, operationSchema, type Brand, type ContentOverrides, type GenerateInput, type Operation, type ReviseInput, type WidgetKind, type WidgetOutput } from './schema.js';
+import { modelCopySchema, operationSchema, type Brand, type ContentOverrides, type GenerateInput, type Operation, type ReviseInput, type WidgetKind, type WidgetOutput } from './schema.js';
 
 /** One stored version: everything the page renders from, and what the next revision needs. */
 export interface WidgetDocument {
   kind: WidgetKind;
   draft: WidgetDraft;
-  /** What add_section writes new sections from. */
-  source: { brandName: string; brand: Brand; content: ContentOverrides; copy: BuildRequest['copy']; niche: string; promptDate?: string };
-  meta: { generator: GeneratorName; warnings: string[]; created_at: string; applied: string[]; unapplied: string[] };
+  /** What add_section writes new sections from. Versions stored before the fact sheet have neither `facts` nor `frames`. */
+  source: { brandName: string; brand: Brand; content: ContentOverrides; copy: BuildRequest['copy']; facts?: FactSheet; frames?: string };
+  meta: { generator: GeneratorName; warnings: string[]; created_at: string; applied: string[]; unapplied: string[]; written_by?: Record<string, GeneratorName> };
 }
 
 const systemPrompt =
   'You write the copy of landing pages and web widgets. Answer with one JSON object that matches the JSON Schema given, and nothing else. ' +
-  'Respect every length limit. Never invent prices, statistics, awards or customer quotes that the brief does not give.';
+  'Respect every length limit. Use only the facts given: never invent prices, numbers, statistics, awards, policies, guarantees, people or customer quotes.';
+
+const noFacts: FactSheet = { business: {}, offerings: [], news: [], hours: [], dates: [], contacts: { emails: [], phones: [], urls: [] }, languages: [], claims: [], constraints: [], lang: 'en' };
 
 /** The theme a brand asks for: its colours by role, its font, "minimal" in its tone. */
 function themeOf(brand: Brand, promptColors: string[]): ThemeRequest {
@@ -52,11 +57,32 @@ function buildRequestOf(document: Pick<WidgetDocument, 'kind' | 'source'>, now: 
     content: source.content,
     brand: source.brand,
     brandName: source.brandName,
-    niche: nicheCopy(source.niche),
+    facts: source.facts ?? noFacts,
+    frames: framesFor(source.frames ?? 'en') ?? en,
     now,
-    ...(source.promptDate ? { promptDate: source.promptDate } : {}),
     warnings,
   };
+}
+
+/** Where each of the prompt's facts is on the page, or that it is not (issue 14 §2). */
+function factReport(document: WidgetDocument): FactReport {
+  const frames = framesFor(document.source.frames ?? 'en') ?? en;
+  const places = document.draft.sections.flatMap((section) => placesOf(section.props, section.id));
+  return placeFacts(factEntries(document.source.facts ?? noFacts, frames), places);
+}
+
+/** Sections showing example text, and what the caller should send instead. */
+function placeholdersOf(draft: WidgetDraft) {
+  return draft.sections.flatMap((section) =>
+    'example_note' in section.props && section.props.example_note
+      ? [
+          {
+            section_id: section.id,
+            supply: `${section.type === 'pricing' ? 'tiers' : 'items'}: your own, with widget_revise set_props on "${section.id}" (or content.${section.type === 'features' ? 'features' : section.type} in widget_generate)`,
+          },
+        ]
+      : [],
+  );
 }
 
 const previewPayload = (widgetId: string, version: number) => `preview:${widgetId}:${version}`;
@@ -79,6 +105,9 @@ async function present(ctx: Pick<ToolContext, 'files' | 'baseUrl' | 'compute'>, 
       description: document.draft.description,
       lang: document.draft.lang,
       generator: document.meta.generator,
+      written_by: document.meta.written_by ?? Object.fromEntries(document.draft.sections.map((section) => [section.id, document.meta.generator])),
+      ...factReport(document),
+      placeholders: placeholdersOf(document.draft),
       warnings: document.meta.warnings,
       adjustments: rendered.adjustments,
       bytes: rendered.bytes,
@@ -103,48 +132,106 @@ async function save(ctx: ToolContext, widgetId: string, version: number, documen
 export async function generateWidget(ctx: ToolContext, input: GenerateInput): Promise<Omit<WidgetOutput, 'next_actions'>> {
   const content = input.content ?? {};
   const now = ctx.now();
-  const { brief, kind, brand, template } = await ctx.compute(prepareWidgetTask, { prompt: input.prompt, kind: input.kind, brand: input.brand ?? {}, supplied: content, now: now.toISOString() });
+  const { brief, facts, lang, framed, kind, brand, template } = await ctx.compute(prepareWidgetTask, {
+    prompt: input.prompt,
+    kind: input.kind,
+    brand: input.brand ?? {},
+    supplied: content,
+    now: now.toISOString(),
+  });
   const generated = await ctx.generation.generate({
-    schema: copySchema,
+    schema: modelCopySchema,
     name: 'widget_copy',
     system: systemPrompt,
     prompt: [
-      `Write the copy of a ${kind.replace('_', ' ')} ${kind === 'landing' ? 'page' : 'widget'} for: ${input.prompt}`,
+      `Write the copy of a ${kind.replace('_', ' ')} ${kind === 'landing' ? 'page' : 'widget'} in the language "${lang}" for this request: ${input.prompt}`,
       `Brand: ${template.brandName}.`,
       brand.tone ? `Tone: ${brand.tone}.` : '',
-      'Fill only the fields this kind shows; leave out prices and testimonials unless the brief gives them.',
+      `The facts, to state in the caller's words (the page lists offerings, hours, address and contacts itself):\n${factEntries(facts, en)
+        .map((entry) => `- ${entry.fact}`)
+        .join('\n')}`,
+      facts.news.length ? 'The headline states the news.' : '',
     ]
       .filter(Boolean)
       .join('\n'),
     choice: input.generator,
     template: () => template.copy,
   });
-  // The caller's words verbatim, over a model's, over the template's.
-  const { cta_url: _url, deadline: _deadline, form_fields: _fields, contact_email: _email, lang, ...callerCopy } = content;
-  const copy = { ...template.copy, ...definedOnly(generated.value), ...definedOnly(callerCopy) } as BuildRequest['copy'];
   const warnings = [...template.warnings, ...generated.warnings];
-  const source: WidgetDocument['source'] = { brandName: template.brandName, brand, content, copy, niche: brief.niche, ...(brief.dates[0] ? { promptDate: brief.dates[0].iso } : {}) };
+  // The caller's words verbatim, over a model's, over the template's.
+  const { cta_url: _url, deadline: _deadline, form_fields: _fields, contact_email: _email, lang: _lang, ...callerCopy } = content;
+  const modelCopy = generated.generator === 'template' ? {} : keepNews(definedOnly(generated.value), template.copy, facts, warnings);
+  const copy = { ...template.copy, ...modelCopy, ...definedOnly(callerCopy) } as BuildRequest['copy'];
+  if (!framed && generated.generator === 'template') {
+    warnings.push(`The template writes ${frameLanguages.join(', ')}; it wrote this page's fixed words in English, not "${lang}". Pass content in that language or use a model (generator: "llm").`);
+  }
+  const pageLang = content.lang ?? (framed || generated.generator !== 'template' ? lang : 'en');
+  const source: WidgetDocument['source'] = { brandName: template.brandName, brand, content, copy, facts, frames: framed ? lang : 'en' };
   const build = buildRequestOf({ kind, source }, now, warnings);
   const sections = buildSections(build);
+  const draft: WidgetDraft = {
+    sections,
+    theme: themeOf(
+      brand,
+      brief.colors.map((color) => color.hex),
+    ),
+    title: copy.title,
+    description: copy.description,
+    lang: pageLang,
+  };
   const document: WidgetDocument = {
     kind,
-    draft: {
-      sections,
-      theme: themeOf(
-        brand,
-        brief.colors.map((color) => color.hex),
-      ),
-      title: copy.title,
-      description: copy.description,
-      lang: lang ?? 'en',
-    },
+    draft,
     source,
-    meta: { generator: generated.generator, warnings, created_at: now.toISOString(), applied: [], unapplied: [] },
+    meta: {
+      generator: generated.generator,
+      warnings,
+      created_at: now.toISOString(),
+      applied: [],
+      unapplied: [],
+      written_by: writers(sections, content, Boolean(input.brand?.name ?? facts.business.name), generated.generator),
+    },
   };
   const widgetId = newId(widgetIds.widget);
   const output = await present(ctx, widgetId, 1, document);
   await save(ctx, widgetId, 1, document);
   return output;
+}
+
+/** A model's copy that leaves out the news does not get the headline: the template's states it (issue 14 §2). */
+function keepNews<T extends Partial<BuildRequest['copy']>>(modelCopy: T, templateCopy: BuildRequest['copy'], facts: FactSheet, warnings: string[]): T {
+  const news = facts.news[0];
+  if (!news) return modelCopy;
+  const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const wanted = [...words(news.what)].filter((word) => word.length > 3 || /\d/.test(word));
+  const said = words(`${modelCopy.headline ?? ''} ${modelCopy.subheadline ?? ''}`);
+  if (wanted.filter((word) => said.has(word)).length >= Math.ceil(wanted.length * 0.6)) return modelCopy;
+  warnings.push("The model's headline left out the news, so the template's headline states it.");
+  return { ...modelCopy, headline: templateCopy.headline };
+}
+
+/** Who wrote each section: the caller where its words came from the caller (content, brand or the prompt's facts), else the generator of the copy. */
+function writers(sections: readonly Section[], content: ContentOverrides, named: boolean, generator: GeneratorName): Record<string, GeneratorName> {
+  const fromCaller: Partial<Record<Section['type'], boolean>> = {
+    offerings: true,
+    features: content.features !== undefined,
+    pricing: content.pricing !== undefined,
+    testimonials: content.testimonials !== undefined,
+    faq: content.faq !== undefined,
+    hero: content.headline !== undefined && content.subheadline !== undefined,
+    cta: content.closing_headline !== undefined,
+    form: content.form_heading !== undefined,
+  };
+  const fixed: Partial<Record<Section['type'], GeneratorName>> = { footer: content.footer_text !== undefined ? 'caller' : 'template' };
+  return Object.fromEntries(
+    sections.map((section) => {
+      if (section.type === 'header') return [section.id, named ? 'caller' : 'template'];
+      if (fromCaller[section.type]) return [section.id, 'caller'];
+      // Example text and fixed words are the template's whoever wrote the rest.
+      if ('example_note' in section.props && section.props.example_note) return [section.id, 'template'];
+      return [section.id, fixed[section.type] ?? generator];
+    }),
+  );
 }
 
 const noWidget = (widgetId: string) => new OutcomeError('not_found', `No widget ${widgetId} exists for this account.`, { hint: 'Create one with widget_generate.' });

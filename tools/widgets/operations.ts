@@ -4,6 +4,8 @@ import { sectionSchema, type Section, type SectionType } from '../../src/render/
 import type { ThemeRequest } from '../../src/render/theme.js';
 import { isPlainObject, unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { Operation } from './schema.js';
+import { en } from '../../src/compose/frames/en.js';
+import { framesFor } from '../../src/compose/frames/index.js';
 import { isNavigable, navLabel } from './layout.js';
 
 /**
@@ -60,13 +62,15 @@ export const pinned = (section: Section): string | undefined =>
  * else last). The page always shows headers first and footers last, so the list keeps that order
  * too: anything else would report a position the page does not show.
  */
-function targetIndex(draft: WidgetDraft, type: SectionType, where: { before?: string; after?: string; position?: number }): number {
+function targetIndex(draft: WidgetDraft, type: SectionType, where: { before?: string; after?: string; position?: number }, adding = false): number {
   const end = draft.sections.length;
   const indexOf = (found: number) => (found < 0 ? end : found);
   const body = indexOf(draft.sections.findIndex((section) => section.type !== 'header'));
   const footer = indexOf(draft.sections.findIndex((section) => section.type === 'footer'));
   const [low, high] = type === 'header' ? [0, body] : type === 'footer' ? [footer, end] : [body, footer];
-  const wanted = where.before ? draft.sections.indexOf(find(draft, where.before)) : where.after ? draft.sections.indexOf(find(draft, where.after)) + 1 : (where.position ?? high);
+  // Unless placed, a new section goes before the closing call to action (a cta right before the footer).
+  const closing = adding && type !== 'cta' && draft.sections[footer - 1]?.type === 'cta' ? footer - 1 : high;
+  const wanted = where.before ? draft.sections.indexOf(find(draft, where.before)) : where.after ? draft.sections.indexOf(find(draft, where.after)) + 1 : (where.position ?? Math.max(low, closing));
   return Math.max(low, Math.min(wanted, high));
 }
 
@@ -111,7 +115,7 @@ function unlink(draft: WidgetDraft, anchor: string): string {
 function linkFromHeader(draft: WidgetDraft, section: Section): string {
   const header = draft.sections.find((candidate) => candidate.type === 'header');
   if (header?.type !== 'header' || !isNavigable(section) || header.props.links.length >= 6) return '';
-  replace(draft, checked({ ...header, props: { ...header.props, links: [...header.props.links, { text: navLabel(section), url: `#${section.id}` }] } }));
+  replace(draft, checked({ ...header, props: { ...header.props, links: [...header.props.links, { text: navLabel(section, (framesFor(draft.lang) ?? en).nav), url: `#${section.id}` }] } }));
   return ' and its navigation link';
 }
 
@@ -144,7 +148,7 @@ function applyOne(draft: WidgetDraft, operation: Operation, makeSection: Section
     case 'add_section': {
       const id = unique(draft, operation.type === 'form' ? 'form' : operation.type);
       const section = operation.props ? checked({ id, type: operation.type, props: operation.props }) : makeSection(operation.type, id);
-      const at = targetIndex(draft, operation.type, operation);
+      const at = targetIndex(draft, operation.type, operation, true);
       draft.sections.splice(at, 0, section);
       return `added a ${operation.type} section "${id}" at position ${at}${linkFromHeader(draft, section)}`;
     }

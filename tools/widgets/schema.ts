@@ -63,6 +63,24 @@ export const copySchema = z.object({
 });
 export type Copy = z.output<typeof copySchema>;
 
+/**
+ * What a model writes: the prose around the facts. Offerings, prices, hours, address and contacts are placed from
+ * the prompt's facts by code, and reasons, quotes, tiers and answers come only from the caller.
+ */
+export const modelCopySchema = copySchema.pick({
+  title: true,
+  description: true,
+  eyebrow: true,
+  headline: true,
+  subheadline: true,
+  cta_text: true,
+  form_heading: true,
+  form_text: true,
+  button_text: true,
+  success_message: true,
+  closing_headline: true,
+});
+
 export const contentSchema = copySchema.extend({
   cta_url: hrefSchema.optional().describe('Main button link: http(s), mailto or #anchor; default the form.'),
   deadline: z.iso.datetime({ offset: true }).optional().describe('Countdown end.'),
@@ -165,6 +183,10 @@ export const widgetOutputSchema = z.object({
     description: z.string(),
     lang: z.string(),
     generator: generatorNameSchema,
+    written_by: z.record(z.string(), generatorNameSchema).describe('Who wrote each section, by id.'),
+    facts: z.array(z.object({ fact: z.string(), placed_in: z.string() })).describe("The prompt's facts and where each is shown."),
+    missing_facts: z.array(z.string()).describe('Facts this page does not show.'),
+    placeholders: z.array(z.object({ section_id: z.string(), supply: z.string() })).describe('Sections of marked example text to replace.'),
     warnings: z.array(z.string()),
     adjustments: z.array(z.string()).describe('Brand colours changed to meet WCAG AA contrast, and how.'),
     bytes: z.object({ html: z.number().int(), embed: z.number().int() }),

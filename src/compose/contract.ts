@@ -1,0 +1,153 @@
+/**
+ * The facts contract (issue 14 §2), checked by code after generation: every fact of the sheet is found, in the
+ * caller's words, in the part of the result where it belongs, and reported as placed or missing. Outcomes give
+ * the places (a path and its visible text); this module knows nothing of pages or packs.
+ */
+import type { FactSheet, Money, OpeningHours } from './facts.js';
+import { listOf, type PageFrames } from './frames/index.js';
+
+export type FactKind = 'name' | 'offering' | 'news' | 'address' | 'hours' | 'date' | 'email' | 'phone' | 'url' | 'constraint';
+
+/** A fact as the contract checks it: a label for people, and the words that must appear together in one place. */
+export interface FactEntry {
+  kind: FactKind;
+  /** "offering: Invisalign from €2,900". */
+  fact: string;
+  /** Every one of these must be in the same place (compared case- and spacing-insensitively). */
+  needles: string[];
+}
+
+/** A part of a result that shows text: `path` names it ("offerings.items.2", "email.subject"). */
+export interface Place {
+  path: string;
+  text: string;
+}
+
+export interface FactReport {
+  facts: Array<{ fact: string; placed_in: string }>;
+  missing_facts: string[];
+}
+
+/** A price as the page shows it: the caller's own text, "from" in the page's language for a starting price. */
+export const priceText = (price: Money, frames: PageFrames): string => (price.from ? frames.from(price.text) : price.text);
+
+const weekdayNames = new Map<string, string[]>();
+
+/** Short weekday names, Monday first, in a language (cached: Intl formatters are slow to build). */
+function weekdaysOf(lang: string): string[] {
+  let names = weekdayNames.get(lang);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
+    // 2024-01-01 was a Monday.
+    names = Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+    weekdayNames.set(lang, names);
+  }
+  return names;
+}
+
+/** "1, 2, 3, 4, 5" → "Mon–Fri"; "1, 3" → "Mon, Wed". */
+function dayRange(days: readonly number[], lang: string): string {
+  const names = weekdaysOf(lang);
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const runs: Array<[number, number]> = [];
+  for (const day of sorted) {
+    const last = runs.at(-1);
+    if (last && day === last[1] + 1) last[1] = day;
+    else runs.push([day, day]);
+  }
+  return runs.map(([first, last]) => (first === last ? names[first - 1] : `${names[first - 1]}${last === first + 1 ? ', ' : '–'}${names[last - 1]}`)).join(', ');
+}
+
+const clock = (time: string) => time.replace(/^0(\d)/, '$1');
+
+/** One line of opening hours in the page's language: "Mon–Fri 9:00–18:00", "Sun Closed". */
+export function hoursLine(hours: OpeningHours, frames: PageFrames): string {
+  const days = hours.days.length ? `${dayRange(hours.days, frames.lang)} ` : '';
+  if (hours.closed) return `${days}${frames.chrome.closed}`.trim();
+  if (hours.opens && hours.closes) return `${days}${clock(hours.opens)}–${clock(hours.closes)}`;
+  if (hours.closes) return `${days}–${clock(hours.closes)}`;
+  if (hours.opens) return `${days}${clock(hours.opens)}–`;
+  // Days without times ("by appointment on Saturdays") are shown in the caller's words.
+  return hours.text;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "12 March 2027" in the page's language, from "2027-03-12" (a time, when given, after it). */
+export function dateText(iso: string, frames: PageFrames): string {
+  let format = dateFormats.get(frames.lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(frames.lang, { dateStyle: 'long', timeZone: 'UTC' });
+    dateFormats.set(frames.lang, format);
+  }
+  const [day, time] = iso.split('T');
+  const shown = format.format(new Date(`${day}T00:00:00Z`));
+  return time ? `${shown}, ${clock(time)}` : shown;
+}
+
+/** The sheet as the contract checks it, in the words the page or pack shows each fact in. */
+export function factEntries(sheet: FactSheet, frames: PageFrames): FactEntry[] {
+  const entries: FactEntry[] = [];
+  if (sheet.business.name) entries.push({ kind: 'name', fact: `name: ${sheet.business.name.text}`, needles: [sheet.business.name.text] });
+  for (const offering of sheet.offerings) {
+    const price = offering.price ? priceText(offering.price, frames) : undefined;
+    entries.push({ kind: 'offering', fact: `offering: ${offering.name}${price ? ` ${price}` : ''}`, needles: price ? [offering.name, offering.price?.text as string] : [offering.name] });
+  }
+  for (const news of sheet.news) entries.push({ kind: 'news', fact: `news: ${news.what}`, needles: [stripEnd(news.what)] });
+  if (sheet.address) entries.push({ kind: 'address', fact: `address: ${sheet.address.text}`, needles: [sheet.address.text] });
+  for (const hours of sheet.hours) {
+    const line = hoursLine(hours, frames);
+    entries.push({ kind: 'hours', fact: `hours: ${line}`, needles: [line] });
+  }
+  for (const date of sheet.dates) entries.push({ kind: 'date', fact: `date: ${date.iso}${date.what ? ` (${date.what})` : ''}`, needles: [dateText(date.iso, frames)] });
+  for (const email of sheet.contacts.emails) entries.push({ kind: 'email', fact: `email: ${email.text}`, needles: [email.text] });
+  for (const phone of sheet.contacts.phones) entries.push({ kind: 'phone', fact: `phone: ${phone.text}`, needles: [phone.text] });
+  for (const url of sheet.contacts.urls) entries.push({ kind: 'url', fact: `url: ${url.text}`, needles: [url.text] });
+  for (const constraint of sheet.constraints) entries.push({ kind: 'constraint', fact: `condition: ${constraint.text}`, needles: [stripEnd(constraint.text)] });
+  return entries;
+}
+
+/** A sentence's text without its final punctuation, as it is placed inside a longer sentence. */
+export const stripEnd = (text: string) => text.replace(/[\s.!?;:,]+$/u, '');
+
+/** Text as the contract compares it: case, spacing, dashes and typographic apostrophes do not count. */
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[‐‑‒–—―]/gu, '-')
+    .replace(/[’‘]/gu, "'")
+    .replace(/[\s\u00a0\u202f]+/gu, ' ')
+    .trim();
+
+/** Where each fact is, or that it is nowhere: the first place holding all of its needles. */
+export function placeFacts(entries: readonly FactEntry[], places: readonly Place[]): FactReport {
+  const shown = places.map((place) => ({ path: place.path, text: comparable(place.text) }));
+  const report: FactReport = { facts: [], missing_facts: [] };
+  for (const entry of entries) {
+    const needles = entry.needles.map(comparable);
+    const place = shown.find((candidate) => needles.every((needle) => candidate.text.includes(needle)));
+    if (place) report.facts.push({ fact: entry.fact, placed_in: place.path });
+    else report.missing_facts.push(entry.fact);
+  }
+  return report;
+}
+
+/** The places of a JSON value: each object whose fields are all text is one place (an item with its price), other values recurse. */
+export function placesOf(value: unknown, path: string): Place[] {
+  if (typeof value === 'string') return [{ path, text: value }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => placesOf(item, `${path}.${index}`));
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    const texts = entries.filter(([, field]) => typeof field === 'string' || (Array.isArray(field) && field.every((item) => typeof item === 'string')));
+    if (texts.length === entries.length) return [{ path, text: texts.map(([, field]) => (Array.isArray(field) ? field.join('\n') : field)).join('\n') }];
+    return entries.flatMap(([key, field]) => placesOf(field, `${path}.${key}`));
+  }
+  return [];
+}
+
+/** "a, b and c" of the offerings' names, for a sentence. */
+export const offeringList = (sheet: FactSheet, frames: PageFrames): string =>
+  listOf(
+    frames,
+    sheet.offerings.map((offering) => offering.name),
+  );

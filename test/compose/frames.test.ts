@@ -1,0 +1,109 @@
+/**
+ * The grammatical frames (issue 14 §4) of every language the template writes: each one has en's shape, every word it
+ * writes is filled in and punctuated as its kind requires, and none is English left untranslated.
+ */
+import { describe, expect, it } from 'vitest';
+import { framesFor, frameLanguages, type PageFrames } from '../../src/compose/frames/index.js';
+
+/** Slots in the caller's own words; the frame that takes two slots gets both, the others the first. */
+const slots: Record<string, string[]> = {
+  from: ['2.900 €'],
+  'sentences.offers': ['Clínica Sol', 'limpieza, blanqueamiento y ortodoncia'],
+  'sentences.countdownIntro': ['Gran apertura', '1 de marzo de 2027'],
+};
+const sampleSlots = ['Clínica Sol'];
+
+interface Leaf {
+  path: string;
+  text: string;
+}
+
+/** Every string the frames write, functions called with sample slots. */
+function leavesOf(value: unknown, path = ''): Leaf[] {
+  if (typeof value === 'string') return [{ path, text: value }];
+  if (typeof value === 'function') {
+    const args = slots[path] ?? sampleSlots;
+    return [{ path, text: (value as (...slot: string[]) => string)(...args) }];
+  }
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => leavesOf(child, path ? `${path}.${key}` : key));
+}
+
+/** The frames' shape: every leaf's path, a function's with its number of slots. */
+function shapeOf(value: unknown, path = ''): string[] {
+  if (typeof value === 'function') return [`${path}(${value.length})`];
+  if (value === null || typeof value !== 'object') return [path];
+  return Object.entries(value)
+    .flatMap(([key, child]) => shapeOf(child, path ? `${path}.${key}` : key))
+    .sort();
+}
+
+/** Whole sentences: what the page says, as opposed to headings, labels and the price fragment. */
+const isSentence = (path: string): boolean =>
+  /^(sentences|success)\./.test(path) || /^examples\.(note|faq\.\d+\.(question|answer)|testimonial\.quote|feature\.text)$/.test(path) || /^chrome\.(ended|sent|failed|offline)$/.test(path);
+const isLabel = (path: string): boolean => path !== 'from' && path !== 'lang' && !isSentence(path);
+
+/** A sentence's text without the slots in it: what the language itself wrote. */
+const ownWords = (text: string): string => [...Object.values(slots).flat(), ...sampleSlots].reduce((rest, slot) => rest.split(slot).join(''), text);
+
+const frames = (lang: string): PageFrames => {
+  const found = framesFor(lang);
+  if (!found) throw new Error(`no frames for ${lang}`);
+  return found;
+};
+
+describe('page frames', () => {
+  it('writes English, Spanish, Portuguese, German and French, and finds a language by its primary subtag', () => {
+    expect([...frameLanguages].sort()).toEqual(['de', 'en', 'es', 'fr', 'pt']);
+    expect(framesFor('pt-BR')).toBe(framesFor('pt'));
+    expect(framesFor('DE-at')?.lang).toBe('de');
+    expect(framesFor('it')).toBeNull();
+  });
+
+  describe.each(frameLanguages)('%s', (lang) => {
+    const own = frames(lang);
+    const leaves = leavesOf(own);
+
+    it('has exactly the shape of the English frames', () => {
+      expect(own.lang).toBe(lang);
+      expect(shapeOf(own)).toEqual(shapeOf(frames('en')));
+    });
+
+    it('fills in every word, with no stray slot, space or punctuation', () => {
+      for (const { path, text } of leaves) {
+        const where = `${lang} ${path}: ${JSON.stringify(text)}`;
+        expect(text.trim(), where).not.toBe('');
+        expect(text, where).toBe(text.trim());
+        expect(text, where).not.toMatch(/[{}]|undefined|null|NaN/);
+        expect(text, where).not.toMatch(/\s{2}/);
+        // A plain space never comes before punctuation; French puts a no-break space before ; : ! ? instead.
+        expect(text, where).not.toMatch(/ [,.;:!?]/);
+        if (lang === 'fr') expect(text, where).not.toMatch(/[^\u00a0\u202f][;:!?]/);
+      }
+    });
+
+    it('starts every sentence with a capital and ends it with its punctuation', () => {
+      for (const { path, text } of leaves.filter((leaf) => isSentence(leaf.path))) {
+        const first = text.replace(/^[¡¿«\s]+/, '').charAt(0);
+        expect(first !== first.toLowerCase() && first === first.toUpperCase(), `${lang} ${path}: ${text}`).toBe(true);
+        expect(text, `${lang} ${path}`).toMatch(/[.!?…]$/);
+      }
+    });
+
+    it('ends no heading or label with a full stop', () => {
+      for (const { path, text } of leaves.filter((leaf) => isLabel(leaf.path))) expect(text, `${lang} ${path}`).not.toMatch(/\.$/);
+    });
+  });
+
+  it('shares no sentence between two languages (nothing left untranslated)', () => {
+    const seen = new Map<string, string>();
+    for (const lang of frameLanguages) {
+      for (const { path, text } of leavesOf(frames(lang)).filter((leaf) => isSentence(leaf.path))) {
+        // "{what}: {date}." is the slots and punctuation alone in every language.
+        if (!/\p{L}/u.test(ownWords(text))) continue;
+        expect(seen.get(text), `${lang} ${path}: ${text}`).toBeUndefined();
+        seen.set(text, `${lang} ${path}`);
+      }
+    }
+  });
+});
