@@ -1,7 +1,7 @@
 /**
  * Hostile source_text shapes at the 100k-character limit, as a red team sends them: one long
  * unbroken token after a normal paragraph, URL-like runs, whitespace runs, mixed scripts and
- * broken UTF-16. Each names the text that must survive into the X thread (`kept`), if any.
+ * broken UTF-16. Each names the text that the X thread may hold only whole (`kept`), if any.
  */
 
 /** The schema's limit for source_text. */
@@ -17,7 +17,7 @@ export interface Shape {
   source: string;
   /** 200, or 400 when the text has fewer than three sentences. */
   status: 200 | 400;
-  /** Text that must reach the X thread intact, whitespace aside. */
+  /** Text the X thread holds whole or not at all (never split between tweets), whitespace aside. */
   kept?: string;
 }
 

@@ -544,6 +544,46 @@ describe('instructions in words, without a model', () => {
   });
 });
 
+describe('revisions that carry facts (issue 14 §6)', () => {
+  const DENTIST = { kind: 'landing', prompt: 'A page for Sonrisa Dental, a family dentist in Madrid. Call us on +34 912 345 678.' };
+
+  it('"add a pricing section with 3 tiers: …" gives exactly those three tiers with their names and prices, before the closing call to action', async () => {
+    const page = await api.generate(DENTIST);
+    const next = await api.revised(page, { instructions: 'add a pricing section with 3 tiers: Check-up €45, Whitening €250, Invisalign from €2,900' });
+    expect(next.unapplied).toEqual([]);
+    const pricing = next.sections.find((candidate) => candidate.type === 'pricing')!;
+    expect(pricing.props.tiers.map((tier: { name: string; price: string }) => [tier.name, tier.price])).toEqual([
+      ['Check-up', '€45'],
+      ['Whitening', '€250'],
+      ['Invisalign', 'from €2,900'],
+    ]);
+    expect(ids(next).indexOf(pricing.id)).toBe(ids(next).indexOf('closing') - 1);
+    expect(next.html).toContain('from €2,900');
+  });
+
+  it('a count that does not match what was written is unapplied with the reason, and makes no version', async () => {
+    const page = await api.generate(DENTIST);
+    const next = await api.unchanged(page, { instructions: 'add a pricing section with 3 tiers: Check-up €45 and Whitening €250' });
+    expect(next.unapplied).toEqual([expect.stringMatching(/asked for 3 tiers but read 2 with a price \(Check-up €45, Whitening €250\)/)]);
+  });
+
+  it('"add our address … and opening hours to the footer" sets them in the one footer', async () => {
+    const page = await api.generate(DENTIST);
+    const next = await api.revised(page, { instructions: 'add our address (Calle Mayor 12, 28013 Madrid) and opening hours (Mon–Fri 9:00–19:00, Sat 10:00–14:00) to the footer' });
+    expect(next.unapplied).toEqual([]);
+    expect(next.sections.filter((candidate) => candidate.type === 'footer')).toHaveLength(1);
+    expect(section(next, 'footer').props).toMatchObject({ address: 'Calle Mayor 12, 28013 Madrid', hours: ['Mon–Fri 9:00–19:00', 'Sat 10:00–14:00'], phone: '+34 912 345 678' });
+    expect(next.html).toContain('<address>Calle Mayor 12, 28013 Madrid</address>');
+    expect(next.html).toContain('Sat 10:00–14:00');
+  });
+
+  it('hours asked for and not given are unapplied, not an empty change', async () => {
+    const page = await api.generate(DENTIST);
+    const next = await api.unchanged(page, { instructions: 'add our opening hours to the footer' });
+    expect(next.unapplied).toEqual([expect.stringMatching(/could not read the opening hours/)]);
+  });
+});
+
 describe('honest unapplied without a model', () => {
   for (const instructions of ['translate the page into Spanish', 'make it more playful']) {
     it(`"${instructions}" says it needs a model, and makes no version and no charge`, async () => {

@@ -1,21 +1,16 @@
 import { fit } from '../../src/compose/text.js';
 import type { Brief } from '../../src/compose/types.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
-import { writeTemplatePack, type TemplatePack } from './template-pack.js';
-import { keyPoints, salientWords, sentencesOf, type SourceSentence } from './extract.js';
+import { writeTemplatePack, type KeyPoint, type TemplatePack } from './template-pack.js';
+import { keyPhrases, keyPoints, mentions, nounPhrases, salientWords } from './extract.js';
 import type { Channel, RepurposeInput } from './schema.js';
 
 const leadIn = /^(please\s+)?((write|create|make|draft|generate|give me|i need)\s+)?(an?\s+|some\s+)?((blog\s+)?(post|article|thread|content|piece|email|newsletter)s?\s+)?(about|on|for|covering)\s+/i;
 
-/** The subject in a few words: the prompt without its lead-in, or the source's salient words. */
-function topicOf(prompt: string | undefined, source: string | undefined): string {
-  if (prompt) {
-    const first = prompt.split(/(?<=[.!?])\s/)[0] ?? prompt;
-    return fit(first.replace(leadIn, '').replace(/[.!?]+$/, ''), 80);
-  }
-  // A "word" can be a 100k-letter run; the topic heads a tweet and titles, so it stays short.
-  const words = salientWords(source ?? '', 3);
-  return words.length ? fit(words.join(', '), 80) : 'this topic';
+/** The subject in a few words: the prompt without its lead-in. */
+function topicOfPrompt(prompt: string): string {
+  const first = prompt.split(/(?<=[.!?])\s/)[0] ?? prompt;
+  return fit(first.replace(leadIn, '').replace(/[.!?]+$/, ''), 80);
 }
 
 export type PrepareInput = Pick<RepurposeInput, 'prompt' | 'source_text' | 'audience' | 'tone' | 'brand'> & { channels: Channel[] };
@@ -24,7 +19,7 @@ export interface Prepared {
   /** Sentences of source_text, or null without one. */
   sentenceCount: number | null;
   /** The source's key points, in source order, or null without a source. */
-  points: SourceSentence[] | null;
+  points: KeyPoint[] | null;
   topic: string;
   keywords: string[];
   /** The template's pack: the fallback of the generation layer and the sources each channel cites. */
@@ -33,26 +28,41 @@ export interface Prepared {
 
 /**
  * Everything a pack is written from (with the brief of the prompt, or of the source's first
- * 2,000 characters): the source's sentences and key points, the topic and keywords, and the
- * template's pack. The costly part of repurposing (segmenting
- * 100k characters, NLP), so it runs as a compute task.
+ * 2,000 characters): the source's sentences, key points and key phrases, the topic and keywords,
+ * and the template's pack. The costly part of repurposing (parsing and segmenting 100k
+ * characters, NLP), so it runs as a compute task; the parsers and compromise load here, never
+ * on the thread that serves requests.
  */
-export function prepareContent(input: PrepareInput, brief: Brief): Prepared {
-  const sentences = input.source_text ? sentencesOf(input.source_text) : null;
-  if (sentences && sentences.length < 3) {
+export async function prepareContent(input: PrepareInput, brief: Brief): Promise<Prepared> {
+  const request = { brief, audience: input.audience ?? brief.audience, tone: input.tone ?? null, brand: input.brand ?? brief.names[0] ?? null, channels: input.channels };
+  if (!input.source_text) {
+    const topic = topicOfPrompt(input.prompt ?? '');
+    const keywords = [...new Set([...salientWords(topic, 4), ...brief.keywords])].slice(0, 8);
+    const template = writeTemplatePack({ ...request, topic, keyPoints: null, phrases: [] });
+    return { sentenceCount: null, points: null, topic, keywords, template };
+  }
+  const { readSource } = await import('./source.js');
+  const { sentences, headings } = readSource(input.source_text);
+  if (sentences.length < 3) {
     throw new OutcomeError('invalid_input', `source_text: found ${sentences.length} sentence(s); repurposing needs at least 3. For a topic, use prompt.`);
   }
-  const points = sentences ? keyPoints(sentences, 6) : null;
-  const topic = topicOf(input.prompt, input.source_text);
-  const keywords = [...new Set([...salientWords(topic, 4), ...brief.keywords])].slice(0, 8);
-  const template = writeTemplatePack({
-    brief,
-    topic,
-    audience: input.audience ?? brief.audience,
-    tone: input.tone ?? null,
-    brand: input.brand ?? brief.names[0] ?? null,
-    keyPoints: points,
-    channels: input.channels,
-  });
-  return { sentenceCount: sentences?.length ?? null, points, topic, keywords, template };
+  const phrases = await keyPhrases(sentences, 30, headings);
+  const points = await Promise.all(keyPoints(sentences, 6).map(async (point) => ({ ...point, phrases: await phrasesOf(point.text, phrases) })));
+  // The topic heads a tweet and titles: a phrase of the source, never a run of its commonest words.
+  const topic = input.prompt ? topicOfPrompt(input.prompt) : fit(phrases[0] ?? 'this topic', 80);
+  const keywords = distinct([...salientWords(topic, 4), ...phrases.slice(0, 4), ...(input.prompt ? brief.keywords : [])]).slice(0, 8);
+  // A name in a source is as often a speaker or someone quoted as the brand: the sign-off names only a brand given.
+  const brand = input.brand ?? (input.prompt ? request.brand : null);
+  const template = writeTemplatePack({ ...request, brand, topic, keyPoints: points, phrases });
+  return { sentenceCount: sentences.length, points, topic, keywords, template };
 }
+
+/** A key point's phrases: the source's key phrases it mentions, in their order, then its own noun phrases (longer first). */
+async function phrasesOf(text: string, ranked: readonly string[]): Promise<string[]> {
+  // compromise's cost grows with the text: a run-on point is read from its start.
+  const own = (await nounPhrases(text.slice(0, 600))).sort((a, b) => b.split(' ').length - a.split(' ').length);
+  return distinct([...ranked.filter((phrase) => mentions(text, phrase)), ...own]);
+}
+
+/** Without repeats, whatever their case. */
+const distinct = (phrases: readonly string[]) => phrases.filter((phrase, i) => phrases.findIndex((other) => other.toLowerCase() === phrase.toLowerCase()) === i);

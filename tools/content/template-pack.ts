@@ -1,15 +1,19 @@
 import { capitalize, chooser, fit, titleCase, type Chooser } from '../../src/compose/text.js';
 import type { Brief } from '../../src/compose/types.js';
-import type { SourceSentence } from './extract.js';
-import { salientWords } from './extract.js';
+import { salientWords, type SourceSentence } from './extract.js';
 import type { Channel, Content } from './schema.js';
 
 /**
  * The deterministic template's content pack: curated phrasing per tone (and a
  * few niche-specific benefit lines), varied by a hash of the request so that different topics
  * read differently while the same request always gives the same pack. With source text, the
- * pack is built from the source's own key points and cites them.
+ * pack is built from the source's own key points and cites them: its sentences verbatim (a
+ * transcript's attributed to their speaker), headings and hashtags from its key phrases, and
+ * tweets of whole sentences only.
  */
+
+/** A key point and the phrases it mentions, the source's key phrases first. */
+export type KeyPoint = SourceSentence & { phrases: string[] };
 
 export interface TemplatePackRequest {
   brief: Brief;
@@ -18,7 +22,9 @@ export interface TemplatePackRequest {
   audience: string | null;
   tone: string | null;
   brand: string | null;
-  keyPoints: SourceSentence[] | null;
+  keyPoints: KeyPoint[] | null;
+  /** The source's key phrases, best first (none without a source). */
+  phrases: readonly string[];
   channels: readonly Channel[];
 }
 
@@ -68,8 +74,7 @@ function topicPoints(topic: string, audience: string | null, tone: Tone, pick: C
   ];
 }
 
-function hashtagsOf(topic: string, brief: Brief): string[] {
-  const words = [...brief.keywords, ...salientWords(topic, 3)];
+function hashtagsOf(words: readonly string[]): string[] {
   const tags: string[] = [];
   for (const word of words) {
     const tag = word.replace(/[^\p{L}\p{N}]+(\p{L})?/gu, (_m, letter: string | undefined) => (letter ? letter.toUpperCase() : '')).replace(/^\p{Ll}/u, (c) => c.toUpperCase());
@@ -79,18 +84,66 @@ function hashtagsOf(topic: string, brief: Brief): string[] {
   return tags;
 }
 
-/** Source sentences as headings: their two most telling words, in title case. */
-const headingOf = (sentence: string, fallback: string) => {
-  const words = salientWords(sentence, 3);
-  return words.length ? titleCase(words.join(' and ')) : fallback;
-};
+/** A heading for key points: the best of their phrases not yet used, as a phrase ("Sourdough starters"). */
+function headingOf(points: readonly KeyPoint[], used: Set<string>, fallback: string): string {
+  const phrases = points.flatMap((point) => point.phrases).sort((a, b) => rank(points, a) - rank(points, b));
+  const phrase = phrases.find((candidate) => !used.has(candidate.toLowerCase()));
+  if (!phrase) return fallback;
+  used.add(phrase.toLowerCase());
+  return capitalize(phrase);
+}
+/** Where a phrase stands in its point's list: the source's key phrases come first there. */
+const rank = (points: readonly KeyPoint[], phrase: string) => Math.min(...points.map((point) => (point.phrases.includes(phrase) ? point.phrases.indexOf(phrase) : Infinity)));
+
+/** A source sentence as quoted: a transcript's with its speaker ("“…” — Maria Lopez"). */
+const said = (points: readonly SourceSentence[], max = Infinity): string =>
+  runsOf(points)
+    .map((run) => {
+      const text = run.map((point) => point.text).join(' ');
+      const speaker = run[0]?.speaker;
+      return speaker ? `“${fit(text, Math.max(20, max - speaker.length - 5))}” — ${speaker}` : fit(text, max);
+    })
+    .join(' ');
+
+/** Consecutive points of one speaker, together. */
+function runsOf(points: readonly SourceSentence[]): SourceSentence[][] {
+  const runs: SourceSentence[][] = [];
+  for (const point of points) {
+    const run = runs.at(-1);
+    if (run && run[0]?.speaker === point.speaker) run.push(point);
+    else runs.push([point]);
+  }
+  return runs;
+}
+
+/**
+ * What X will count a text as, or more: 2 for a character outside its light ranges (CJK, emoji,
+ * each code point of a sequence), at least 23 for a word that may be read as a URL. An upper
+ * bound without twitter-text, which loads only where tweets are rendered.
+ */
+function tweetWeightAtMost(text: string): number {
+  let weight = 0;
+  for (const word of text.split(' ')) {
+    let own = 0;
+    for (const char of word) {
+      const code = char.codePointAt(0) as number;
+      own += code <= 0x10ff || (code >= 0x2000 && code <= 0x200d) || (code >= 0x2010 && code <= 0x201f) || (code >= 0x2032 && code <= 0x2037) ? 1 : 2;
+    }
+    weight += /\p{L}\.\p{L}|:\/\//u.test(word) ? Math.max(own, 23) : own;
+  }
+  return weight + text.split(' ').length - 1;
+}
+/** A tweet's room once "n/N " is put in front of it (render.ts numbers the thread). */
+const tweetRoom = 272;
 
 export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
   const { brief, topic, audience, brand, keyPoints, channels } = request;
   const tone = toneOf(request.tone, brief);
   const pick = chooser(JSON.stringify([topic, audience, tone, brand, keyPoints?.map((p) => p.index)]));
-  const points = keyPoints ? keyPoints.map((p) => p.text) : topicPoints(topic, audience, tone, pick);
+  const points = keyPoints ? keyPoints.map((p) => said([p])) : topicPoints(topic, audience, tone, pick);
   const cite = keyPoints ? keyPoints.map((p) => p.index) : [];
+  /** Key point `i` quoted within `max` characters, its speaker kept. */
+  const quoted = (i: number, max: number) => (keyPoints?.[i] ? said([keyPoints[i]], max) : undefined);
   const short = fit(topic, 40);
   const who = audience ? ` for ${audience}` : '';
   const sources: Partial<Record<Channel, number[]>> = {};
@@ -98,12 +151,14 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
   const title = fit(titleCase(pick([`${topic}: a practical guide${who}`, `${topic}, explained${who}`, `What to know about ${topic}`])), 70);
 
   if (channels.includes('blog')) {
+    const used = new Set<string>();
     const sections = [0, 1, 2]
       .map((group) => {
         const slice = points.slice(group * 2, group * 2 + 2);
+        const cited = keyPoints?.slice(group * 2, group * 2 + 2);
         return {
-          heading: keyPoints
-            ? headingOf(slice.join(' '), `Part ${group + 1}`)
+          heading: cited
+            ? headingOf(cited, used, `Part ${group + 1}`)
             : pick(
                 [
                   ['Why it matters', 'The problem first'],
@@ -111,13 +166,13 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
                   ['Keep what works', 'Make it stick'],
                 ][group] as string[],
               ),
-          body: slice.join(' '),
+          body: cited ? said(cited) : slice.join(' '),
         };
       })
       .filter((section) => section.body);
     content.blog = {
       title,
-      meta_description: fit(`${capitalize(topic)}${who}: ${points[0] ?? ''}`, 155),
+      meta_description: fit(`${capitalize(topic)}${who}: ${keyPoints?.[0]?.text ?? points[0] ?? ''}`, 155),
       intro: keyPoints ? (points[0] as string) : pick([`This guide walks through ${topic}${who}, step by step.`, `Here is a short, practical look at ${topic}${who}.`]),
       sections: sections.length >= 2 ? sections : [...sections, { heading: 'In short', body: points.join(' ') }],
       conclusion: keyPoints ? (points[points.length - 1] as string) : pick([`Start small with ${topic}, measure, and keep what works.`, `${capitalize(topic)} rewards steady, measured effort.`]),
@@ -137,14 +192,10 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
     );
     content.linkedin = {
       hook,
-      body: fit(
-        points
-          .slice(0, 5)
-          .map((point) => `→ ${point}`)
-          .join('\n') + `\n\n${pick(['What would you add?', 'How do you approach it?', 'Agree, or not?'])}`,
-        2500,
-      ),
-      hashtags: hashtagsOf(topic, brief),
+      // Each point fitted on its own line (five of 480 and the question stay within 2,500): fitting the whole would join the lines.
+      body: `${(keyPoints ? keyPoints.slice(0, 5).map((point) => said([point], 480)) : points.slice(0, 5).map((point) => fit(point, 480))).map((point) => `→ ${point}`).join('\n')}\n\n${pick(['What would you add?', 'How do you approach it?', 'Agree, or not?'])}`,
+      // From the source, its key phrases only: a brief of its first lines can hold a README's "Download".
+      hashtags: hashtagsOf(keyPoints ? request.phrases : [...brief.keywords, ...salientWords(topic, 3)]),
     };
     sources.linkedin = cite.slice(0, 5);
   }
@@ -152,7 +203,7 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
     const subject = fit(`${capitalize(short)}${pick([': a quick guide', ': what to know', ', simply'])}`, 60);
     content.email = {
       subject,
-      preheader: fit(pad(`${points[0] ?? ''}`, 40, `A short, practical read on ${topic}.`), 100),
+      preheader: fit(pad(`${keyPoints?.[0]?.text ?? points[0] ?? ''}`, 40, `A short, practical read on ${topic}.`), 100),
       greeting: pick({ professional: ['Hello,', 'Hi there,'], friendly: ['Hi there!', 'Hey,'], bold: ['Straight to it:', 'Quick one:'] }[tone]),
       paragraphs: points.slice(0, 3),
       signoff: brand ? `— ${brand}` : pick(['Thanks for reading.', 'Talk soon.']),
@@ -160,21 +211,25 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
     sources.email = cite.slice(0, 3);
   }
   if (channels.includes('x_thread')) {
-    const hook = pick([`${capitalize(topic)} in ${Math.min(points.length, 5)} short points 🧵`, `A thread on ${topic}${who} 🧵`]);
-    content.x_thread = { tweets: [hook, ...points.slice(0, 5), pick([`That's it. Save this for later.`, 'Follow for more like this.'])] };
-    sources.x_thread = cite.slice(0, 5);
+    // Whole sentences only: a point too long for one tweet is left out, never split.
+    const tweeted = keyPoints ? keyPoints.filter((point) => tweetWeightAtMost(said([point])) <= tweetRoom).slice(0, 5) : null;
+    const tweets = tweeted ? tweeted.map((point) => said([point])) : points.slice(0, 5);
+    const hook = tweets.length ? pick([`${capitalize(topic)} in ${Math.min(tweets.length, 5)} short points 🧵`, `A thread on ${topic}${who} 🧵`]) : `A thread on ${topic}${who} 🧵`;
+    content.x_thread = { tweets: [hook, ...tweets, pick([`That's it. Save this for later.`, 'Follow for more like this.'])] };
+    sources.x_thread = tweeted ? tweeted.map((point) => point.index) : [];
   }
   if (channels.includes('page_sections')) {
+    const used = new Set<string>();
     const benefits = keyPoints
-      ? points.slice(0, 3).map((point) => ({ title: fit(headingOf(point, 'Why it matters'), 80), text: fit(point, 300) }))
+      ? keyPoints.slice(0, 3).map((point) => ({ title: fit(headingOf([point], used, 'Why it matters'), 80), text: said([point], 300) }))
       : (nicheBenefits[brief.niche] ?? genericBenefits(topic)).slice(0, 3).map((line, i) => ({ title: fit(line, 80), text: fit(points[i + 1] ?? line, 300) }));
     content.page_sections = {
-      hero: { headline: fit(capitalize(topic), 90), subheadline: fit(points[0] ?? `Everything you need to know about ${topic}.`, 200) },
+      hero: { headline: fit(capitalize(topic), 90), subheadline: quoted(0, 200) ?? fit(points[0] ?? `Everything you need to know about ${topic}.`, 200) },
       benefits,
       faq: [
-        { question: fit(`What is ${topic} about?`, 200), answer: fit(points[0] ?? capitalize(topic), 600) },
-        { question: fit(audience ? `Is it right for ${audience}?` : 'Who is it for?', 200), answer: fit(points[1] ?? `Anyone who wants results from ${topic}.`, 600) },
-        { question: 'How do I get started?', answer: fit(points[2] ?? 'Start with one small step this week.', 600) },
+        { question: fit(`What is ${topic} about?`, 200), answer: quoted(0, 600) ?? fit(points[0] ?? capitalize(topic), 600) },
+        { question: fit(audience ? `Is it right for ${audience}?` : 'Who is it for?', 200), answer: quoted(1, 600) ?? fit(points[1] ?? `Anyone who wants results from ${topic}.`, 600) },
+        { question: 'How do I get started?', answer: quoted(2, 600) ?? fit(points[2] ?? 'Start with one small step this week.', 600) },
       ],
       cta: { headline: fit(pick([`Ready to get started with ${topic}?`, `Take the first step with ${topic}`]), 120), button_text: pick(['Get started', 'Learn more', 'Start today']) },
     };

@@ -275,7 +275,7 @@ export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promis
     if (input.operations) operations = input.operations;
     else {
       const instructions = input.instructions as string;
-      const parsed = parseInstructions(instructions, current.document.draft.sections);
+      const parsed = parseInstructions(instructions, current.document.draft.sections, current.document.source.frames ?? 'en');
       const generated = await ctx.generation.generate({
         schema: modelOperations,
         name: 'widget_operations',

@@ -3,6 +3,10 @@ import { namedColorHex } from '../../src/compose/colors.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
 import { pinned } from './operations.js';
 import type { Operation } from './schema.js';
+import { extractFacts } from '../../src/compose/facts-extract.js';
+import { hoursLine } from '../../src/compose/contract.js';
+import { en } from '../../src/compose/frames/en.js';
+import { framesFor, type PageFrames } from '../../src/compose/frames/index.js';
 
 /**
  * Natural-language revisions without a model: each clause of the instructions ("make the
@@ -72,7 +76,7 @@ const quotedValue = (text: string) => {
 const urlPattern = /\b(https?:\/\/[^\s"'<>]+|mailto:[^\s"'<>]+)/i;
 
 /** Operations for a clause, or why it cannot be done (a string), or undefined when the rule does not understand it. */
-type Rule = (clause: string, sections: readonly Section[]) => Operation[] | string | undefined;
+type Rule = (clause: string, sections: readonly Section[], frames: PageFrames) => Operation[] | string | undefined;
 
 const first = (sections: readonly Section[], type: SectionType) => sections.find((section) => section.type === type);
 
@@ -125,7 +129,69 @@ function moodOf(clause: string): Operation[] | undefined {
   return Object.keys(theme).length > 1 ? [theme] : undefined;
 }
 
+const countWords: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/** "3 tiers", "three plans": how many the clause asks for, if it says. */
+function askedCount(clause: string): number | undefined {
+  const match = /\b(\d{1,2}|one|two|three|four|five|six)\s+(?:pricing\s+)?(?:tiers?|plans?|packages?|options?|prices?|levels?)\b/i.exec(clause);
+  if (!match) return undefined;
+  const word = (match[1] as string).toLowerCase();
+  return countWords[word] ?? Number(word);
+}
+
+/** The page's main button, which new tiers point at as the rest of the page does. */
+function mainCta(sections: readonly Section[]): { text: string; url: string } {
+  for (const section of sections) {
+    if (section.type === 'hero' && section.props.cta) return section.props.cta;
+    if (section.type === 'cta') return section.props.button;
+  }
+  return { text: 'Get in touch', url: '#main' };
+}
+
+/**
+ * Changes that carry the caller's facts: "add a pricing section with 3 tiers: Check-up €45, Whitening €250,
+ * Invisalign from €2,900", "add our address … and opening hours to the footer". The facts are read with the
+ * prompt's extractor; what was asked and not found is refused with the reason, never half done.
+ */
+function withFacts(clause: string, sections: readonly Section[], frames: PageFrames): Operation[] | string | undefined {
+  if (!/\b(add|include|insert|put|show|list|set)\b/i.test(clause)) return undefined;
+  const facts = extractFacts(clause, { referenceDate: new Date().toISOString().slice(0, 10) });
+  // What to add is named before the list ("pricing with 3 tiers: …"), whose names could name a section type too.
+  const type = typeIn(clause.split(/:\s/)[0] ?? clause);
+  if (type === 'pricing' && facts.offerings.length) {
+    const priced = facts.offerings.filter((offering) => offering.price);
+    const asked = askedCount(clause);
+    const found = priced.map((offering) => `${offering.name} ${offering.price?.text}`).join(', ');
+    if (asked !== undefined && asked !== priced.length) return `asked for ${asked} tiers but read ${priced.length} with a price (${found || 'none'}); write each as "Name €price", separated by commas`;
+    if (priced.length > 4) return `a pricing section holds at most 4 tiers and ${priced.length} were given; use fewer, or add them as an offerings section`;
+    const tiers = priced.map((offering) => ({
+      name: offering.name.slice(0, 40),
+      price: (offering.price?.from ? frames.from(offering.price.text) : (offering.price?.text as string)).slice(0, 30),
+      ...(offering.unit ? { period: offering.unit.slice(0, 30) } : {}),
+      features: [],
+      cta: mainCta(sections),
+      highlighted: false,
+    }));
+    return [{ op: 'add_section', type: 'pricing', props: { heading: frames.headings.pricing, tiers } }];
+  }
+  if (type !== 'footer') return undefined;
+  const footer = first(sections, 'footer');
+  const wanted = { address: /\b(address|location)\b/i, hours: /\b(opening\s+)?hours\b|\bopening times\b/i, phone: /\b(phone|telephone|number)\b/i, email: /\be-?mail\b/i };
+  const props: Record<string, unknown> = {};
+  const missing: string[] = [];
+  if (wanted.address.test(clause)) facts.address ? (props.address = facts.address.text.slice(0, 200)) : missing.push('the address (write it with its street number and town)');
+  if (wanted.hours.test(clause)) facts.hours.length ? (props.hours = facts.hours.map((hours) => hoursLine(hours, frames))) : missing.push('the opening hours (write them as "Mon–Fri 9:00–18:00")');
+  if (wanted.phone.test(clause) || facts.contacts.phones.length) facts.contacts.phones[0] ? (props.phone = facts.contacts.phones[0].text) : missing.push('the phone number');
+  if (facts.contacts.emails[0]) props.contact_email = facts.contacts.emails[0].text;
+  else if (wanted.email.test(clause)) missing.push('the email address');
+  if (missing.length) return `could not read ${missing.join(', ')} in the instructions`;
+  if (!Object.keys(props).length) return undefined;
+  if (!footer) return [{ op: 'add_section', type: 'footer', props: { text: '©', ...props } }];
+  return [{ op: 'set_props', section_id: footer.id, props }];
+}
+
 const rules: Rule[] = [
+  withFacts,
   // "change the headline to 'Ship faster'", "set the FAQ heading to '…'", "button text: 'Join'"
   (clause, sections) => {
     const found = quotedValue(clause);
@@ -267,11 +333,13 @@ function commandsIn(instructions: string): string[] {
     .map((command) => command.replace(mask, (_m, index: string) => quotes[Number(index)] ?? ''));
 }
 
-export function parseInstructions(instructions: string, sections: readonly Section[]): Parsed {
+/** `lang`: the page's language, which new fixed words are written in. */
+export function parseInstructions(instructions: string, sections: readonly Section[], lang = 'en'): Parsed {
+  const frames = framesFor(lang) ?? en;
   const operations: Operation[] = [];
   const unparsed: string[] = [];
   for (const clause of commandsIn(instructions)) {
-    const understood = rules.map((rule) => rule(clause, sections)).find((result) => result !== undefined);
+    const understood = rules.map((rule) => rule(clause, sections, frames)).find((result) => result !== undefined);
     if (understood === undefined) unparsed.push(`${clause} (${NEEDS_MODEL})`);
     else if (typeof understood === 'string') unparsed.push(`${clause} (${understood})`);
     else operations.push(...understood);
