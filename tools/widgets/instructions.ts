@@ -179,9 +179,17 @@ function withFacts(clause: string, sections: readonly Section[], frames: PageFra
   const wanted = { address: /\b(address|location)\b/i, hours: /\b(opening\s+)?hours\b|\bopening times\b/i, phone: /\b(phone|telephone|number)\b/i, email: /\be-?mail\b/i };
   const props: Record<string, unknown> = {};
   const missing: string[] = [];
-  if (wanted.address.test(clause)) facts.address ? (props.address = facts.address.text.slice(0, 200)) : missing.push('the address (write it with its street number and town)');
-  if (wanted.hours.test(clause)) facts.hours.length ? (props.hours = facts.hours.map((hours) => hoursLine(hours, frames))) : missing.push('the opening hours (write them as "Mon–Fri 9:00–18:00")');
-  if (wanted.phone.test(clause) || facts.contacts.phones.length) facts.contacts.phones[0] ? (props.phone = facts.contacts.phones[0].text) : missing.push('the phone number');
+  if (wanted.address.test(clause)) {
+    if (facts.address) props.address = facts.address.text.slice(0, 200);
+    else missing.push('the address (write it with its street number and town)');
+  }
+  if (wanted.hours.test(clause)) {
+    if (facts.hours.length) props.hours = facts.hours.map((hours) => hoursLine(hours, frames));
+    else missing.push('the opening hours (write them as "Mon–Fri 9:00–18:00")');
+  }
+  const phone = facts.contacts.phones[0];
+  if (phone) props.phone = phone.text;
+  else if (wanted.phone.test(clause)) missing.push('the phone number');
   if (facts.contacts.emails[0]) props.contact_email = facts.contacts.emails[0].text;
   else if (wanted.email.test(clause)) missing.push('the email address');
   if (missing.length) return `could not read ${missing.join(', ')} in the instructions`;
