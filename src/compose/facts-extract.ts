@@ -12,8 +12,10 @@ import { markdownView } from './facts/markdown.js';
 import { findMoney } from './facts/money.js';
 import { findBusinessName } from './facts/names.js';
 import { findConstraints, findNews } from './facts/notes.js';
-import { findFreeOfferings, findListedOfferings, findOfferings } from './facts/offerings.js';
+import { findOfferings } from './facts/offerings.js';
 import { blankAll } from './facts/stated.js';
+import { findSubject } from './facts/subject.js';
+import { findBoldListOfferings, findDiscountedOfferings, findFreeOfferings, findListedOfferings, findOnRequestOfferings } from './facts/unpriced.js';
 
 export interface ExtractOptions {
   /** "YYYY-MM-DD": a date without a year is its next occurrence after this day. */
@@ -35,11 +37,14 @@ export function extractFacts(prompt: string, options: ExtractOptions): FactSheet
   const addressSpans = address ? [spanOf(address)] : [];
   const hoursView = blankAll(view, [...dateSpans, ...money.map(spanOf), ...addressSpans]);
   const hours = findHours(prompt, hoursView, lang, dateSpans);
-  const priced = findOfferings(prompt, view, money);
-  const name = findBusinessName(prompt, view, [...dateSpans, ...addressSpans], lang);
+  const name = findBusinessName(prompt, view, [...dateSpans, ...addressSpans], lang, addressSpans[0]);
+  const subject = findSubject(view, [...(name ? [spanOf(name)] : []), ...dateSpans, ...addressSpans]);
+  const priced = findOfferings(prompt, view, money, subject);
   // Unpriced lists must not be made of other facts: the name, the address, hours, money, dates or contacts.
   const facts = [...[name, address, ...hours, ...money, ...dates].flatMap((fact) => (fact ? [spanOf(fact)] : [])), ...contactSpans];
   const listed = [...priced, ...findListedOfferings(prompt, view, priced, facts)];
+  listed.push(...findOnRequestOfferings(prompt, view, listed, facts));
+  listed.push(...findDiscountedOfferings(prompt, view, listed, facts), ...findBoldListOfferings(prompt, listed));
   const free = findFreeOfferings(prompt, view, listed, [...facts, ...listed.map(spanOf)]);
   const offerings = [...listed, ...free].sort((a, b) => a.span[0] - b.span[0]);
   return {

@@ -3,9 +3,11 @@
  * every fact it returns is the prompt's own words at its span. Its precision and recall are bench figures
  * (test/bench/facts.ts), not assertions here.
  */
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { extractFacts } from '../../src/compose/facts-extract.js';
 import type { FactSheet, Stated } from '../../src/compose/facts.js';
+import { heldoutPrompts } from '../fixtures/facts/heldout.js';
 import { labelledPrompts, referenceDate } from '../fixtures/facts/labelled.js';
 
 const extract = (prompt: string): FactSheet => extractFacts(prompt, { referenceDate });
@@ -91,8 +93,74 @@ describe('extractFacts', () => {
     expect(extract('Ab dem 4. Januar 2027 neue Zeiten, Anmeldung bis 15. Februar.').dates.map((d) => d.iso)).toEqual(['2027-01-04', '2027-02-15']);
   });
 
-  it('returns every fact as the prompt’s own words at its span, for every labelled prompt', () => {
-    for (const { id, prompt } of labelledPrompts) {
+  it('gives a price with no name of its own to the page’s subject: a quoted title or the kind the prompt opens with', () => {
+    expect(priced(extract("Write a product launch page for 'Ember', our cast-iron skillet. Preorder price $89 (regular $119)."))).toEqual([
+      ['Ember', '89', 'USD'],
+      ['Ember', '119', 'USD'],
+    ]);
+    expect(priced(extract('Handyman services in Cork (shelves, flat-pack, small repairs): €40 per hour, minimum 2 hours.'))).toEqual([['Handyman services', '40', 'EUR']]);
+    expect(priced(extract('Online-Kurs „Excel für Einsteiger“ – 6 Lektionen. Preis: 149,00 € statt 199,00 €.'))).toEqual([['Excel für Einsteiger', '149.00', 'EUR']]);
+    // No subject, no name before the price: nothing is invented.
+    expect(extract('Write me a page, $20.').offerings).toEqual([]);
+  });
+
+  it('names a price by what stands before it: a parenthesis, a bullet label, "X of 10", an apposition', () => {
+    expect(priced(extract('Landing page copy $1,800, email sequences (5 emails) $1,200.'))).toEqual([
+      ['Landing page copy', '1800', 'USD'],
+      ['email sequences', '1200', 'USD'],
+    ]);
+    expect(priced(extract('Gala dinner. Tables of 10 £1,200, single tickets £130.'))).toEqual([
+      ['Tables of 10', '1200', 'GBP'],
+      ['single tickets', '130', 'GBP'],
+    ]);
+    expect(priced(extract('- subscription: 2 bags every month, $34/month'))).toEqual([['subscription', '34', 'USD']]);
+    expect(priced(extract('Set up a waitlist page for Loop Socks — recycled-cotton socks, $16 a pair.'))).toEqual([['recycled-cotton socks', '16', 'USD']]);
+    expect(priced(extract('Cabinet dentaire : implant à partir de 1 200 €.'))).toEqual([['implant', '1200', 'EUR']]);
+  });
+
+  it('reads unpriced offerings next to priced ones, after a discount, and in a list of bold plans', () => {
+    const names = (prompt: string): string[] => extract(prompt).offerings.map((o) => o.name);
+    expect(names('Pricing: Basic 9,99 € per seat/month, Business 19,99 € per seat/month, Enterprise on request.')).toEqual(['Basic', 'Business', 'Enterprise']);
+    expect(names('Announce our winter sale: 30% off all knitwear at Wool & Wren from December 1.')).toEqual(['knitwear']);
+    expect(names('Tutoring: 95% of my students improved a grade.')).toEqual([]);
+    expect(names('- **Free** for up to 10 staff\n- **Team** — $4 per user per month\n- **Multi-site** — talk to us')).toEqual(['Free', 'Team', 'Multi-site']);
+  });
+
+  it('takes the business name the prompt presents, not an old name, a sale, a kind or a quality', () => {
+    const name = (prompt: string): string | undefined => extract(prompt).business.name?.text;
+    expect(name("We've rebranded! Formerly 'QuickPrint Shop', now 'Inkwell Print Co.' — same team.")).toBe('Inkwell Print Co.');
+    expect(name('ROOF REPAIR & GUTTERS — Summit Roofing Co. Free Estimates, Licensed & Insured.')).toBe('Summit Roofing Co.');
+    expect(name('Black Friday na Loja Bambu: até 50% off em todo o site de 27/11 a 30/11. Frete grátis acima de R$ 199.')).toBe('Loja Bambu');
+    expect(name('Website für meinen Friseursalon in Hamburg-Altona, modern und freundlich')).toBeUndefined();
+    expect(name('Hey! I sell hand-dyed yarn as Marigold Fibres. Skeins are 28 dollars.')).toBe('Marigold Fibres');
+  });
+
+  it('stays linear on long pathological prompts', () => {
+    const prompts = [
+      'a '.repeat(2000),
+      '$1 '.repeat(1300),
+      'A '.repeat(2000),
+      'Aa, '.repeat(1000),
+      '1 200 '.repeat(700),
+      'Mugs $5, '.repeat(450),
+      '- **A** $1\n'.repeat(400),
+      ' — a, b and c'.repeat(300),
+    ];
+    for (const prompt of prompts) {
+      // Warm the JIT up, then take the best of five runs: a loaded machine slows some runs, quadratic time all.
+      extract(prompt);
+      extract(prompt);
+      const runs = [0, 1, 2, 3, 4].map(() => {
+        const start = performance.now();
+        extract(prompt);
+        return performance.now() - start;
+      });
+      expect(Math.min(...runs), prompt.slice(0, 12)).toBeLessThan(30);
+    }
+  });
+
+  it('returns every fact as the prompt’s own words at its span, for every labelled and held-out prompt', () => {
+    for (const { id, prompt } of [...labelledPrompts, ...heldoutPrompts]) {
       for (const fact of statedIn(extract(prompt))) {
         expect({ id, text: prompt.slice(fact.span[0], fact.span[1]) }).toEqual({ id, text: fact.text });
       }

@@ -6,6 +6,7 @@
 import cc from 'currency-codes';
 import { describe, expect, it } from 'vitest';
 import type { FactSheet, Stated } from '../../src/compose/facts.js';
+import { heldoutPrompts } from '../fixtures/facts/heldout.js';
 import { labelledPrompts, referenceDate, type LabelledPrompt } from '../fixtures/facts/labelled.js';
 
 /** Every Stated in a fact sheet, wherever it sits, with the path that leads to it. */
@@ -129,5 +130,18 @@ describe('the labelled prompt set for the fact-sheet extractor', () => {
     const goals = { offeringsWithPrices: 40, hours: 25, addresses: 25, contacts: 40, dates: 25, news: 20, constraints: 15, noPrices: 20 };
     const short = Object.entries(goals).filter(([kind, goal]) => coverage[kind as keyof typeof coverage] < goal);
     expect(short.map(([kind, goal]) => `${kind}: ${coverage[kind as keyof typeof coverage]} < ${goal}`)).toEqual([]);
+  });
+});
+
+describe('the held-out prompt set (never tuned against)', () => {
+  it('has 40 prompts in the five languages, with ids unique across both sets', () => {
+    expect(heldoutPrompts.length).toBeGreaterThanOrEqual(40);
+    for (const lang of ['es', 'pt', 'de', 'fr']) expect(heldoutPrompts.filter((labelled) => labelled.facts.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
+    const ids = [...labelledPrompts, ...heldoutPrompts].map((labelled) => labelled.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it("labels every fact with the prompt's own words at its span, in the shapes facts.ts promises", () => {
+    expect(heldoutPrompts.flatMap(problemsIn)).toEqual([]);
   });
 });

@@ -120,7 +120,14 @@ export function findHours(prompt: string, view: string, lang: string, dateSpans:
   let last: { days: number[]; end: number } | null = null;
   for (const r of ranges) {
     if (nearDate(r.start)) continue;
-    const before = sets.filter((s) => s.end <= r.start && /^[\s:,(]*(?:only|from|de|von|ab|open|abierto|aberto|ouvert|geöffnet)?[\s:,(]*$/iu.test(between(view, s.end, r.start)));
+    // "Mon & Wed evenings, 6:30–8:30pm": a part of the day may stand between the days and their times.
+    const before = sets.filter(
+      (s) =>
+        s.end <= r.start &&
+        /^[\s:,(]*(?:evenings?|mornings?|afternoons?|nights?|abends|morgens|vormittags|nachmittags|soirs?|matins?|tardes?|noches|noites|manhãs)?[\s:,(]*(?:only|from|de|von|ab|open|abierto|aberto|ouvert|geöffnet)?[\s:,(]*$/iu.test(
+          between(view, s.end, r.start),
+        ),
+    );
     const after = sets.filter((s) => s.start >= r.end && /^[\s,]*(?:on|los|les|le|am|nos)?\s*$/iu.test(between(view, r.end, s.start)));
     const joined: boolean = last !== null && r.sure && /^[\s,;]*(?:and|und|y|e|et|&)[\s,]*$/iu.test(between(view, last.end, r.start));
     const set: DaySet | undefined = before.at(-1) ?? (joined ? undefined : after[0]);

@@ -12,15 +12,17 @@ const CODES = 'USD|EUR|GBP|CHF|BRL|MXN|CAD|AUD|NZD|ARS|COP|CLP|PEN|UYU|JPY|INR|S
 const WORDS: Record<string, string> = {
   dollars: 'USD', dollar: 'USD', euros: 'EUR', euro: 'EUR', reais: 'BRL', real: 'BRL', pounds: 'GBP', francs: 'CHF', 'francos': 'CHF',
 };
-const AMOUNT = String.raw`\d{1,3}(?:[.,  ]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)`;
+const AMOUNT = String.raw`\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)`;
 const SIGN = String.raw`US\$|CA\$|C\$|AU\$|A\$|NZ\$|R\$|MX\$|\$|€|£|¥|₹|CHF|Fr\.`;
 const SIGN_FIRST = new RegExp(String.raw`(?<![\p{L}\p{N}])(${SIGN})\s?(${AMOUNT})(k(?![\p{L}]))?(?:\s?(${CODES}|CA)(?![\p{L}]))?`, 'gu');
 const CODE_FIRST = new RegExp(String.raw`(?<![\p{L}\p{N}])(${CODES})\s?(${AMOUNT})`, 'gu');
-const AMOUNT_FIRST = new RegExp(String.raw`(?<![\p{L}\p{N}.,$€£])(${AMOUNT})\s?(?:(€|£|\$\s?CA|\$|CHF|${CODES}|dollars|dollar|euros|euro|reais|pounds|francs|francos)(?![\p{L}]))`, 'gu');
+// French writes thousands with a plain space ("1 200 €"), read only where the sign follows the amount.
+const SPACED = String.raw`\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?(?!\d)`;
+const AMOUNT_FIRST = new RegExp(String.raw`(?<![\p{L}\p{N}.,$€£])(${SPACED}|${AMOUNT})\s?(?:(€|£|\$\s?CA|\$|CHF|${CODES}|dollars|dollar|euros|euro|reais|pounds|francs|francos)(?![\p{L}]))`, 'gu');
 
 /** "2,900" → "2900", "19.50" → "19.50", "4,50" → "4.50", "2.900,00" → "2900.00". */
 export function plainAmount(written: string): string {
-  const digits = written.replace(/[  ]/gu, '');
+  const digits = written.replace(/[\s\u00a0\u202f]/gu, '');
   const lastSep = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
   if (lastSep < 0) return digits;
   const decimals = digits.length - lastSep - 1;
@@ -41,8 +43,11 @@ const BARE = /(?<![\p{L}\p{N}.,$€£/:–-])(\d{1,5}(?:[.,]\d{2})?)(?=\s(?:each
 /** All money in the view, in order, none overlapping. */
 export function findMoney(prompt: string, view: string): Money[] {
   const found: Money[] = [];
+  // Which characters a found amount holds: an overlap check that stays linear on long prompts.
+  const held = new Uint8Array(view.length);
   const add = (start: number, end: number, amount: string, currency: string | null): void => {
-    if (found.some((m) => start < m.span[1] && m.span[0] < end)) return;
+    for (let i = start; i < end; i += 1) if (held[i]) return;
+    held.fill(1, start, end);
     found.push({ ...stated(prompt, start, end), amount: plainAmount(amount), currency });
   };
   for (const m of matches(view, SIGN_FIRST)) {

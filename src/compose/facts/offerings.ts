@@ -2,22 +2,24 @@
  * Offerings with their own prices: the name is the words just before the money ("mugs ($38)", "Ethiopia Guji 12 oz
  * bag $19.50", "celebration cakes from £35"); money in a threshold, a goal, a deposit or an old price is no price.
  */
-import type { Money, Offering } from '../facts.js';
-import { overlapsAny, stated, type Taken } from './stated.js';
+import type { Money, Offering, Stated } from '../facts.js';
+import { stated } from './stated.js';
+import { asksForPage, type Subject } from './subject.js';
 
 const NOT_A_PRICE_BEFORE =
-  /(?<![\p{L}])(?:over|above|more than|orders? (?:of|over)|spend|minimum|(?<!\d\s?)min\.|goal|target|raise|raised|deposit|was|statt|instead of|regularly|über|ab einem|mehr als|más de|a partir de \d|desde \d|mais de|acima de|plus de|dès \d|au-delà de|anzahlung|depósito|sinal|acompte|meta|objectif|ziel|fundraising|save|ahorra|économisez|spare|economize|up to|bis zu|hasta|até)\s*$/iu;
-const NOT_A_PRICE_AFTER = /^\s*(?:off|de descuento|de desconto|de réduction|Rabatt|discount|goal|deposit|shipping|minimum|or more|y más|ou mais|et plus|und mehr)/iu;
+  /(?<![\p{L}])(?:over|above|more than|orders? (?:of|over)|spend|minimum|(?<!\d\s?)min\.|goal|target|raise|raised|deposit|was|statt|instead of|regularly|über|ab einem|mehr als|más de|a partir de \d|desde \d|mais de|acima de|plus de|dès \d|au-delà de|anzahlung|depósito|sinal|acompte|meta|objectif|ziel|fundraising|\d+\s?x\s+de|save|ahorra|économisez|spare|economize|up to|bis zu|hasta|até)\s*$/iu;
+const NOT_A_PRICE_AFTER = /^\s*(?:por\s+(?:R\$|\$|€|£|\d)|off|de descuento|de desconto|de réduction|Rabatt|discount|goal|deposit|shipping|minimum|or more|y más|ou mais|et plus|und mehr)/iu;
 const FROM = /(?:from|starting at|starts at|ab|desde|a partir de|à partir de|dès|a partir dos?)\s*$/iu;
-const SHIPPING = /shipping|delivery|postage|envío|envio|entrega|Versand|Lieferung|livraison|frete|deposit|fee\b/iu;
+const SHIPPING = /shipping|delivery|postage|envío|envio|entrega|Versand|Lieferung|livraison|frete|deposit|surcharge|zuschlag|suplemento|supplément/iu;
 // Words that end a clause before a name ("We sell", "Prices:") or link it to its price ("for", "at").
 const LEAD =
-  /^(?:.*?\b(?:sell|sells|do|offer|offers|make|makes|have|has|bake|serve|serves|include|includes|featuring|vendemos|ofrecemos|hacemos|tenemos|oferecemos|fazemos|temos|verkaufen|bieten|anbieten|haben|proposons|vendons|faisons|avons)\s+)/iu;
-const ARTICLE =
-  /^(?:most|all|new|nuevo|nueva|neue|neuer|nouveau|nouvelle|novo|nova|a|an|the|our|my|un|una|unos|unas|el|la|los|las|o|os|as|um|uma|le|les|des|du|der|die|das|ein|eine|einen|unsere?n?|nuestros?|nuestras?|nossos?|nossas?|nos|notre)\s+/iu;
+  /^(?:.*?\b(?:sell|sells|get|gets|do|offer|offers|make|makes|have|has|bake|serve|serves|include|includes|featuring|vendemos|ofrecemos|hacemos|tenemos|oferecemos|fazemos|temos|verkaufen|bieten|anbieten|haben|proposons|vendons|faisons|avons)\s+)/iu;
+export const ARTICLE =
+  /^(?:most|all|new|nuevo|nueva|neue|neuer|nouveau|nouvelle|novo|nova|a|an|the|our|my|your|their|un|una|unos|unas|el|la|los|las|o|os|as|um|uma|le|les|des|du|der|die|das|ein|eine|einen|unsere?n?|nuestros?|nuestras?|nossos?|nossas?|nos|notre)\s+/iu;
 const TAIL =
-  /(?:\s*[-–—:=(@+]|\s+(?:for|at|is|are|cost|costs|costing|priced at|price|only|just|each|por|para|a|à|pour|für|zu|kostet|cuesta|cuestan|custa|custam|coûte|coûtent|sont|est|es|são|é|now|ahora|agora|jetzt|maintenant|then|luego|depois|puis|dann|stays|remains|starts|goes|runs|\d+))\s*$|\s+(?:in|en|em|à)\s+\p{Lu}[\p{L} .]*$/iu;
-const MEASURE = /\s+(?:\d+(?:[.,]\d+)?\s*(?:oz|g|kg|ml|cl|l|lb|lbs|min\.?|Min\.?|minutes?|minutos|hrs?|h|cm|m²|pcs)\b\.?(?:\s+\p{L}+)?|\d+\s+for)\s*$|\s*\([^()]*\)\s*$/iu;
+  /(?:\s*[-–—:=(@+]|\s+(?:for|at|is|are|cost|costs|costing|priced at|price|only|just|each|por|para|a|à|pour|für|zu|kostet|cuesta|cuestan|custa|custam|coûte|coûtent|sont|est|es|são|é|now|ahora|agora|jetzt|maintenant|then|luego|depois|puis|dann|(?:stays|remains|starts|goes|runs)\s+(?:at|from|for|to)))\s*$|(?<!(?:^|\s)(?:of|de|da|do|von|du|with|con|com|avec|mit))\s+\d+\s*$|\s+(?:in|en|em|à)\s+\p{Lu}[\p{L} .]*$/iu;
+const MEASURE =
+  /\s+(?:\d+(?:[.,]\d+)?\s*(?:oz|g|kg|ml|cl|l|lb|lbs|min\.?|Min\.?|minutes?|minutos|hrs?|h|cm|m²|pcs|weeks?|semaines?|semanas?|wochen|months?|mois|meses|monate)\b\.?(?:\s+\p{L}+)?|\d+\s+for)\s*$|\s*\([^()]*\)\s*$/iu;
 const LATER_PRICE =
   /^(?:early[ -]bird|preorder|pre-order|presale|regular|regular price|normal price|launch price|precio de lanzamiento|preço de lançamento|prix de lancement|einführungspreis|luego|then|otherwise|after|afterwards|después|depois|danach|ensuite|puis|normalmente|normally|later|full price|tuition|price|prices|preis|preise|precio|precios|preço|preços|prix|tarif|tarifs|cost)$/iu;
 const UNIT = /^\s*(?:\/\s?[\p{L}]+(?:\/[\p{L}]+)?|(?:per|a|an|pro|por|par|al|la|each|c\/u)\s+(?:\d+\s+)?[\p{L}.]+(?:\s+per\s+[\p{L}]+)?|each)/iu;
@@ -25,6 +27,8 @@ const BOUNDARY = /[,;\n(|·•!?]|(?<!\d):|:(?!\d)|(?<!(?:^|\s)(?:Min|min|Std|ca
 
 function nameBefore(view: string, end: number, floor: number): { start: number; end: number } | null {
   const windowStart = Math.max(floor, end - 80);
+  const paren = /\([^()\n]*\)\s*$/u.exec(view.slice(windowStart, end));
+  if (paren && paren.index > 0) end = windowStart + paren.index;
   const before = view.slice(windowStart, end);
   const cuts: Array<{ at: number; end: number }> = [{ at: 0, end: 0 }];
   for (const m of before.matchAll(BOUNDARY)) {
@@ -73,6 +77,8 @@ function nameBefore(view: string, end: number, floor: number): { start: number; 
     if (next === text) break;
     text = next;
   }
+  const unlocks = /^(\S+(?:\s\S+)?)\s+(?:unlocks|unlock|adds|gives you|gets you)\s/iu.exec(text);
+  if (unlocks?.[1]) text = unlocks[1];
   const lead = LEAD.exec(text);
   let offset = 0;
   if (lead && lead[0].length < text.length) offset += lead[0].length;
@@ -85,7 +91,47 @@ function nameBefore(view: string, end: number, floor: number): { start: number; 
   return { start: absolute, end: absolute + name.length };
 }
 
-export function findOfferings(prompt: string, view: string, money: readonly Money[]): Offering[] {
+/** "- subscription: 2 bags every month, $34/month": in a list line, the label before its colon names the price. */
+function lineLabel(prompt: string, view: string, priceStart: number, floor: number): { start: number; end: number } | null {
+  // Look back one short line at most, so that a long prompt stays linear.
+  const windowStart = Math.max(0, priceStart - 120);
+  const newline = view.slice(windowStart, priceStart).lastIndexOf('\n');
+  if (newline < 0 && windowStart > 0) return null;
+  const lineStart = newline < 0 ? 0 : windowStart + newline + 1;
+  if (lineStart < floor || !/^[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]/u.test(prompt.slice(lineStart, priceStart))) return null;
+  const label = /^[\s*•-]*([\p{L}][\p{L}\p{N} '’&+-]{0,38}[\p{L}\p{N}])\s*:\s/u.exec(view.slice(lineStart, priceStart));
+  if (!label?.[1] || label[1].split(/\s+/u).length > 5 || LATER_PRICE.test(label[1])) return null;
+  const start = lineStart + label[0].indexOf(label[1]);
+  return { start, end: start + label[1].length };
+}
+
+/**
+ * "Loop Socks — recycled-cotton socks, $16 a pair", "Talleres para niños de 4 a 12 años, 5 € por taller": a price
+ * right after a comma prices the short phrase that opens its clause (without the audience it is for).
+ */
+function apposition(view: string, priceStart: number, floor: number): { start: number; end: number } | null {
+  const before = view.slice(Math.max(floor, priceStart - 80), priceStart);
+  const m = /(?:^|[.!?:]\s+|\n[\s*•-]*|\s[—–]\s+)([\p{L}][^,.;:!?\n—–()]{1,60}?),\s*$/u.exec(before);
+  if (!m?.[1]) return null;
+  const phrase = m[1].replace(/\s+(?:for|para|pour|für|per)\s.*$/iu, '');
+  if (phrase.split(/\s+/u).length > 4 || /\d|[$€£+&]/u.test(phrase) || asksForPage(phrase)) return null;
+  const start = priceStart - before.length + m.index + m[0].indexOf(m[1]);
+  return { start, end: start + phrase.length };
+}
+
+/** A price with no name of its own, for the page's subject: none when its clause is about shipping, a deposit or a surcharge. */
+function subjectFor(prompt: string, view: string, subject: Subject | undefined, priceStart: number): Offering | undefined {
+  if (!subject || subject.start >= priceStart) return undefined;
+  const clause = view.slice(Math.max(subject.end, priceStart - 40), priceStart);
+  if (SHIPPING.test(clause)) return undefined;
+  const fact = stated(prompt, subject.start, subject.end);
+  return { ...fact, name: fact.text };
+}
+
+// The words between two prices of one offering: "$6/month or $60/year", "R$ 49,90 de segunda a sexta, R$ 59,90".
+const SAME_OFFERING_GAP = /^[^.;!?\n:]{0,40}$/u;
+
+export function findOfferings(prompt: string, view: string, money: readonly Money[], subject?: Subject): Offering[] {
   const offerings: Offering[] = [];
   let floor = 0;
   for (const price of money) {
@@ -96,24 +142,32 @@ export function findOfferings(prompt: string, view: string, money: readonly Mone
       floor = end;
       continue;
     }
-    const named = nameBefore(view, start, floor);
+    const named = nameBefore(view, start, floor) ?? lineLabel(prompt, view, start, floor);
     const previous = offerings.at(-1);
     // "$6/month or $60/year": a second price of the offering just named.
-    if (!named && previous?.price && /^\s*(?:or|oder|ou|o|\/|,)\s*$/iu.test(view.slice(previous.price.span[1], start).replace(UNIT, ''))) {
+    if (!named && previous?.price && SAME_OFFERING_GAP.test(view.slice(previous.price.span[1], start)) && /,\s*$|(?:or|oder|ou|o|\/)\s*$/iu.test(view.slice(previous.price.span[1], start))) {
       floor = end;
       const unit = UNIT.exec(after);
       offerings.push({ text: previous.text, span: previous.span, name: previous.name, price, ...(unit ? { unit: unit[0].trim() } : {}) });
       continue;
     }
+    const lastFloor = floor;
     floor = end;
-    if (!named) continue;
-    let fact = stated(prompt, named.start, named.end);
+    let fact: Stated | undefined = named ? stated(prompt, named.start, named.end) : subjectFor(prompt, view, subject, start);
+    if (!fact) {
+      const phrase = apposition(view, start, lastFloor);
+      if (!phrase) continue;
+      fact = stated(prompt, phrase.start, phrase.end);
+    }
     // "Preorder price $89 (regular $119)", "early bird €150, then €190": a second price of the same offering.
     // ...unless the first was itself a tier named for its timing ("Early-bird tickets €390, regular €590").
     const tier = previous !== undefined && /early[ -]?bird|preorder|pre-order|presale/iu.test(previous.name) && !LATER_PRICE.test(previous.name);
     if (LATER_PRICE.test(fact.text) && !tier) {
-      if (!previous) continue;
-      fact = { text: previous.text, span: previous.span };
+      // "Preis: 149 €", "Early bird $249 until …" with nothing named before: the page's subject, or a tier of its own.
+      if (previous) fact = { text: previous.text, span: previous.span };
+      else if (/^(?:otherwise|sonst|sinon|si no|senão)$/iu.test(fact.text)) continue;
+      else fact = subjectFor(prompt, view, subject, start) ?? (/^(?:early[ -]?bird|pre-?order|presale)$/iu.test(fact.text) ? fact : undefined);
+      if (!fact) continue;
     }
     if (SHIPPING.test(fact.text)) continue;
     const unit = UNIT.exec(after);
@@ -126,68 +180,4 @@ export function findOfferings(prompt: string, view: string, money: readonly Mone
     });
   }
   return offerings;
-}
-
-const LIST_CUE =
-  /(?:services|leistungen|servicios|serviços|prestations|we offer|we also offer|we do|also|ofrecemos|oferecemos|nous proposons|wir bieten|angebot|offering|specialties|especialidades|spécialités)\s*(?::|include|incluyen|incluem)?\s+([^.\n]+)/giu;
-// A sentence that is only a list of three or more short items.
-const LIST_SENTENCE =
-  /(?:^|[.!?]\s+|\n)((?:[^\s,.;:!?\n][^,.;:!?\n]{0,40},\s*){2,8}[^,.;:!?\n]{1,40}?\s(?:and|y|e|et|und|&)\s[^,.;:!?\n]{1,40}|(?:[^\s,.;:!?\n][^,.;:!?\n]{0,40},\s*){2,8}[^,.;:!?\n]{1,40})(?=[.!?\n]|$)/gu;
-// Lists of things that are not offerings: places, days, languages, qualities.
-const LIST_STOP =
-  /\b(?:licensed|insured|bonded|registered|certified|years?|jahre|años|anos|ans|monday|tuesday|wednesday|thursday|friday|saturday|sunday|english|spanish|german|french|deutsch|englisch|español|inglés|français|anglais|português|inglês)\b|^(?:we|our|i|my|no|not|free|open|closed)\b/iu;
-const ITEM_SPLIT = /\s*(?:,|;|\s+(?:and|y|e|et|und|&|or|o|ou|oder)\s+)\s*/u;
-
-/** Offerings listed without prices: after a cue ("Services: garden design, lawn care and patios") or as a sentence of their own ("Consulta, vacunas, cirugía y peluquería canina."). */
-export function findListedOfferings(prompt: string, view: string, priced: readonly Offering[], taken: readonly Taken[]): Offering[] {
-  const out: Offering[] = [];
-  const known = new Set(priced.map((o) => o.name.toLowerCase()));
-  const lists: Array<{ text: string; start: number }> = [];
-  for (const m of view.matchAll(LIST_CUE)) lists.push({ text: m[1] ?? '', start: (m.index ?? 0) + m[0].length - (m[1] ?? '').length });
-  for (const m of view.matchAll(LIST_SENTENCE)) lists.push({ text: m[1] ?? '', start: (m.index ?? 0) + m[0].indexOf(m[1] ?? '') });
-  for (const list of lists) {
-    if (overlapsAny(list.start, list.start + list.text.length, taken)) continue;
-    let cursor = list.start;
-    const items: Array<{ start: number; text: string }> = [];
-    for (const item of list.text.split(ITEM_SPLIT)) {
-      const at = view.indexOf(item, cursor);
-      cursor = at + item.length;
-      const clean = item
-        .replace(/^(?:mostly|mainly|also|including|incl\.)\s+/iu, '')
-        .replace(ARTICLE, '')
-        .replace(/\s*\([^)]*\)\s*$/u, '')
-        .trim();
-      items.push({ start: at + item.indexOf(clean), text: clean });
-    }
-    const good = (text: string): boolean => text.length > 1 && text.split(/\s+/u).length <= 5 && /^[\p{L}\d]/u.test(text) && !/[$€£()]|R\$|\d(?!0?s\b)/u.test(text) && !LIST_STOP.test(text);
-    if (!items.every((item) => good(item.text)) && items.length >= 3) continue;
-    for (const item of items) {
-      if (!good(item.text) || known.has(item.text.toLowerCase())) continue;
-      known.add(item.text.toLowerCase());
-      const fact = stated(prompt, item.start, item.start + item.text.length);
-      out.push({ ...fact, name: fact.text });
-    }
-  }
-  return out;
-}
-
-const FREE_CLAUSE = /(?<=^|[.,;!?:\n(—–]\s*|\s(?:and|plus|y|e|et|und)\s)[^.,;!?:\n()—–]{2,60}?(?=[.,;!?\n()—–]|$)/gu;
-const FREE_WORD = /(?<![\p{L}])(?:free|gratis|grátis|gratuit|gratuite|gratuito|gratuita|kostenlos|gratuitement)(?![\p{L}])/iu;
-const NOT_FREE_OFFERING =
-  /returns|kids|visitors|children|niños|kinder|enfants|crianças|shipping|delivery|entry|admission|parking|wi-?fi|envío|envio|frete|entrada|eintritt|versand|livraison|entrée|for (?:kids|children|under|members|seniors)|para|pour|für|to download|upgrade|^free$|cancel/iu;
-
-/** Free offerings said in a short clause of their own: "Free 20-min discovery call", "Essai gratuit de 14 jours". */
-export function findFreeOfferings(prompt: string, view: string, known: readonly Offering[], taken: readonly Taken[]): Offering[] {
-  const out: Offering[] = [];
-  const names = new Set(known.map((o) => o.name.toLowerCase()));
-  for (const m of view.matchAll(FREE_CLAUSE)) {
-    const raw = m[0];
-    const clause = raw.replace(/^\s*(?:and|plus|with|a|an|y|e|et|und)\s+/iu, '').trim();
-    const start = (m.index ?? 0) + raw.indexOf(clause);
-    if (!FREE_WORD.test(clause) || NOT_FREE_OFFERING.test(clause) || clause.split(/\s+/u).length > 5 || clause.split(/\s+/u).length < 2) continue;
-    if (overlapsAny(start, start + clause.length, taken) || names.has(clause.toLowerCase()) || /[$€£]|R\$/u.test(clause)) continue;
-    const fact = stated(prompt, start, start + clause.length);
-    out.push({ ...fact, name: fact.text });
-  }
-  return out;
 }

@@ -22,7 +22,36 @@ export interface Taken {
   end: number;
 }
 
-export const overlapsAny = (start: number, end: number, taken: readonly Taken[]): boolean => taken.some((t) => start < t.end && t.start < end);
+// Many spans (a prompt of a thousand prices) are checked through a mask of the characters they hold, kept per list
+// and brought up to date when the list has grown, so that checking every candidate against every span does not
+// grow with the square of the prompt.
+const masks = new WeakMap<readonly Taken[], { mask: Uint8Array; count: number }>();
+const MASK_FROM = 16;
+
+function maskOf(taken: readonly Taken[]): Uint8Array {
+  let entry = masks.get(taken);
+  if (!entry || entry.count > taken.length) entry = { mask: new Uint8Array(0), count: 0 };
+  for (let i = entry.count; i < taken.length; i += 1) {
+    const t = taken[i];
+    if (!t || t.end <= t.start) continue;
+    if (t.end > entry.mask.length) {
+      const grown = new Uint8Array(Math.max(t.end, 2 * entry.mask.length));
+      grown.set(entry.mask);
+      entry.mask = grown;
+    }
+    entry.mask.fill(1, Math.max(0, t.start), t.end);
+  }
+  entry.count = taken.length;
+  masks.set(taken, entry);
+  return entry.mask;
+}
+
+export function overlapsAny(start: number, end: number, taken: readonly Taken[]): boolean {
+  if (taken.length < MASK_FROM) return taken.some((t) => start < t.end && t.start < end);
+  const mask = maskOf(taken);
+  for (let i = Math.max(0, start), last = Math.min(end, mask.length); i < last; i += 1) if (mask[i]) return true;
+  return false;
+}
 
 /** Blanks many spans at once (one copy of the view, not one per span). */
 export function blankAll(view: string, spans: ReadonlyArray<{ start: number; end: number }>): string {
