@@ -33,15 +33,15 @@ const enhancement = `(function (root) {
       var status = form.querySelector('.form-status');
       var button = form.querySelector('button[type=submit]');
       button.disabled = true;
-      status.textContent = 'Sending…';
+      status.textContent = form.getAttribute('data-sending');
       fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form)), headers: { Accept: 'application/json' } })
         .then(function (response) {
           return response.json().catch(function () { return {}; }).then(function (data) {
-            if (response.ok) { form.reset(); status.textContent = data.message || 'Thank you!'; }
-            else status.textContent = (data.error && data.error.message) || 'Something went wrong; please try again.';
+            if (response.ok) { form.reset(); status.textContent = data.message || form.getAttribute('data-sent'); }
+            else status.textContent = (data.error && data.error.message) || form.getAttribute('data-failed');
           });
         })
-        .catch(function () { status.textContent = 'Could not send; check your connection and try again.'; })
+        .catch(function () { status.textContent = form.getAttribute('data-offline'); })
         .then(function () { button.disabled = false; });
     });
   });

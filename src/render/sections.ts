@@ -342,7 +342,9 @@ const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionC
     const { heading: title, text, fields, button_text, consent_text } = section.props;
     const chrome = chromeOf(context.locale);
     const inner = `${fields.map((field) => formField(section, field, chrome)).join('')}${honeypot(section, chrome)}${consent_text ? `<p class="small">${esc(consent_text)}</p>` : ''}<button type="submit" class="btn">${esc(button_text)}</button><p class="form-status" role="status"></p>`;
-    const form = `<form class="ao-form" method="post" action="${esc(context.formAction(section.id))}" accept-charset="utf-8">${inner}</form>`;
+    // The page's one script says these in the page's language.
+    const said = `data-sending="${esc(chrome.sending)}" data-sent="${esc(chrome.sent)}" data-failed="${esc(chrome.failed)}" data-offline="${esc(chrome.offline)}"`;
+    const form = `<form class="ao-form" method="post" action="${esc(context.formAction(section.id))}" accept-charset="utf-8" ${said}>${inner}</form>`;
     return wrap(section, `${heading(section, title, context)}${optionalParagraph(text)}${form}`, 'narrow');
   },
   cta(section, context) {

@@ -10,6 +10,11 @@ const slots: Record<string, string[]> = {
   from: ['2.900 €'],
   'sentences.offers': ['Clínica Sol', 'limpieza, blanqueamiento y ortodoncia'],
   'sentences.countdownIntro': ['Gran apertura', '1 de marzo de 2027'],
+  'pack.hours': ['Clínica Sol', 'lun–vie 9:00–18:00, sáb 10:00–14:00'],
+  'pack.address': ['Clínica Sol', 'Calle Mayor 12, 28013 Madrid'],
+  'pack.contact': ['hola@clinicasol.es, +34 910 000 000, clinicasol.es'],
+  'pack.questions.price': ['blanqueamiento'],
+  'pack.price': ['blanqueamiento', '2.900 €'],
 };
 const sampleSlots = ['Clínica Sol'];
 
@@ -40,11 +45,17 @@ function shapeOf(value: unknown, path = ''): string[] {
 
 /** Whole sentences: what the page says, as opposed to headings, labels and the price fragment. */
 const isSentence = (path: string): boolean =>
-  /^(sentences|success)\./.test(path) || /^examples\.(note|faq\.\d+\.(question|answer)|testimonial\.quote|feature\.text)$/.test(path) || /^chrome\.(ended|sent|failed|offline)$/.test(path);
+  /^(sentences|success)\./.test(path) ||
+  /^examples\.(note|faq\.\d+\.(question|answer)|testimonial\.quote|feature\.text)$/.test(path) ||
+  /^chrome\.(ended|sent|failed|offline)$/.test(path) ||
+  /^pack\.(?!greeting$)/.test(path);
 const isLabel = (path: string): boolean => path !== 'from' && path !== 'lang' && !isSentence(path);
 
+/** Every slot value, longest first so that one inside another ("blanqueamiento" in a list) goes with it. */
+const slotValues = [...new Set([...Object.values(slots).flat(), ...sampleSlots])].sort((a, b) => b.length - a.length);
+
 /** A sentence's text without the slots in it: what the language itself wrote. */
-const ownWords = (text: string): string => [...Object.values(slots).flat(), ...sampleSlots].reduce((rest, slot) => rest.split(slot).join(''), text);
+const ownWords = (text: string): string => slotValues.reduce((rest, slot) => rest.split(slot).join(''), text);
 
 const frames = (lang: string): PageFrames => {
   const found = framesFor(lang);
@@ -76,14 +87,17 @@ describe('page frames', () => {
         expect(text, where).toBe(text.trim());
         expect(text, where).not.toMatch(/[{}]|undefined|null|NaN/);
         expect(text, where).not.toMatch(/\s{2}/);
-        // A plain space never comes before punctuation; French puts a no-break space before ; : ! ? instead.
+        // A plain space never comes before punctuation; French puts a no-break space before ; : ! ? instead (in its own
+        // words: a slot's "9:00" is the caller's).
         expect(text, where).not.toMatch(/ [,.;:!?]/);
-        if (lang === 'fr') expect(text, where).not.toMatch(/[^\u00a0\u202f][;:!?]/);
+        if (lang === 'fr') expect(ownWords(text), where).not.toMatch(/[^\u00a0\u202f][;:!?]/);
       }
     });
 
     it('starts every sentence with a capital and ends it with its punctuation', () => {
       for (const { path, text } of leaves.filter((leaf) => isSentence(leaf.path))) {
+        // A sentence that opens with a slot ("{offering}: {price}.") starts with the caller's words as written.
+        if (slotValues.some((slot) => text.startsWith(slot))) continue;
         const first = text.replace(/^[¡¿«\s]+/, '').charAt(0);
         expect(first !== first.toLowerCase() && first === first.toUpperCase(), `${lang} ${path}: ${text}`).toBe(true);
         expect(text, `${lang} ${path}`).toMatch(/[.!?…]$/);
@@ -92,6 +106,27 @@ describe('page frames', () => {
 
     it('ends no heading or label with a full stop', () => {
       for (const { path, text } of leaves.filter((leaf) => isLabel(leaf.path))) expect(text, `${lang} ${path}`).not.toMatch(/\.$/);
+    });
+
+    it('greets with a capitalised label that may end with a comma (or a colon, as Spanish letters do)', () => {
+      expect(own.pack.greeting).toMatch(/^\p{Lu}[\p{L} ]*[,:]?$/u);
+    });
+
+    it('asks each pack question as a question, with the slot in it', () => {
+      const questions = leaves.filter((leaf) => leaf.path.startsWith('pack.questions.'));
+      expect(questions.map((leaf) => leaf.path).sort()).toEqual(['pack.questions.address', 'pack.questions.contact', 'pack.questions.hours', 'pack.questions.price']);
+      for (const { path, text } of questions) {
+        expect(text, `${lang} ${path}`).toMatch(/\?$/);
+        if (lang === 'es') expect(text, `${lang} ${path}`).toMatch(/^¿/);
+        expect(ownWords(text), `${lang} ${path}`).not.toBe(text);
+      }
+    });
+
+    it('keeps every slot of a pack sentence in it', () => {
+      for (const [path, args] of Object.entries(slots).filter(([path]) => path.startsWith('pack.'))) {
+        const text = leaves.find((leaf) => leaf.path === path)?.text ?? '';
+        for (const slot of args) expect(text, `${lang} ${path}`).toContain(slot);
+      }
     });
   });
 

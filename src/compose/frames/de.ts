@@ -68,7 +68,21 @@ export const de: PageFrames = {
     tier: { name: 'Beispieltarif', price: 'Ihr Preis' },
     feature: { title: 'Beispiel: ein Grund, sich für Sie zu entscheiden', text: 'Beispieltext: Beschreiben Sie mit eigenen Worten, was Ihr Unternehmen von anderen unterscheidet.' },
   },
+  pack: {
+    greeting: 'Guten Tag,',
+    hours: (name, lines) => `Öffnungszeiten von ${name}: ${lines}.`,
+    address: (name, address) => `Sie finden ${name} unter folgender Adresse: ${address}.`,
+    contact: (list) => `Kontakt: ${list}.`,
+    questions: {
+      hours: (name) => `Wann hat ${name} geöffnet?`,
+      address: (name) => `Wo finde ich ${name}?`,
+      price: (offering) => `Was kostet ${offering}?`,
+      contact: (name) => `Wie erreiche ich ${name}?`,
+    },
+    price: (offering, price) => `${offering}: ${price}.`,
+  },
   chrome: {
+    sending: 'Wird gesendet…',
     skip: 'Zum Inhalt springen',
     choose: 'Bitte wählen…',
     popular: 'Am beliebtesten',

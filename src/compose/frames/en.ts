@@ -58,7 +58,21 @@ export const en: PageFrames = {
     tier: { name: 'Example plan', price: 'Your price' },
     feature: { title: 'Example: a reason to choose you', text: 'Example text: say what makes your business different, in your own words.' },
   },
+  pack: {
+    greeting: 'Hello,',
+    hours: (name, lines) => `Opening hours at ${name}: ${lines}.`,
+    address: (name, address) => `${name} is at ${address}.`,
+    contact: (list) => `Contact: ${list}.`,
+    questions: {
+      hours: (name) => `When is ${name} open?`,
+      address: (name) => `Where is ${name}?`,
+      price: (offering) => `How much is ${offering}?`,
+      contact: (name) => `How can I contact ${name}?`,
+    },
+    price: (offering, price) => `${offering}: ${price}.`,
+  },
   chrome: {
+    sending: 'Sending…',
     skip: 'Skip to content',
     choose: 'Choose…',
     popular: 'Most popular',

@@ -67,7 +67,21 @@ export const es: PageFrames = {
     tier: { name: 'Plan de ejemplo', price: 'Su precio' },
     feature: { title: 'Ejemplo: una razón para elegir su negocio', text: 'Texto de ejemplo: explique con sus propias palabras qué hace diferente a su negocio.' },
   },
+  pack: {
+    greeting: 'Hola:',
+    hours: (name, lines) => `Horario de ${name}: ${lines}.`,
+    address: (name, address) => `Dirección de ${name}: ${address}.`,
+    contact: (list) => `Contacto: ${list}.`,
+    questions: {
+      hours: (name) => `¿Qué horario tiene ${name}?`,
+      address: (name) => `¿Dónde está ${name}?`,
+      price: (offering) => `¿Cuál es el precio de ${offering}?`,
+      contact: (name) => `¿Cómo puedo ponerme en contacto con ${name}?`,
+    },
+    price: (offering, price) => `${offering}: ${price}.`,
+  },
   chrome: {
+    sending: 'Enviando…',
     skip: 'Saltar al contenido',
     choose: 'Elija…',
     popular: 'Más popular',

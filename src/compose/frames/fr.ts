@@ -69,7 +69,22 @@ export const fr: PageFrames = {
     tier: { name: 'Formule d’exemple', price: 'Votre prix' },
     feature: { title: 'Exemple\u00a0: une raison de vous choisir', text: 'Texte d’exemple\u00a0: dites avec vos propres mots ce qui distingue votre entreprise.' },
   },
+  pack: {
+    greeting: 'Bonjour,',
+    hours: (name, lines) => `Horaires d’ouverture chez ${name}\u00a0: ${lines}.`,
+    address: (name, address) => `Vous trouverez ${name} à l’adresse suivante\u00a0: ${address}.`,
+    contact: (list) => `Coordonnées\u00a0: ${list}.`,
+    questions: {
+      hours: (name) => `Quels sont les horaires d’ouverture chez ${name}\u202f?`,
+      address: (name) => `Où se trouve ${name}\u202f?`,
+      // The offering leads, so it needs no article, as it would after "combien coûte" ("le blanchiment").
+      price: (offering) => `${offering}\u00a0: quel est le tarif\u202f?`,
+      contact: (name) => `Comment contacter ${name}\u202f?`,
+    },
+    price: (offering, price) => `${offering}\u00a0: ${price}.`,
+  },
   chrome: {
+    sending: 'Envoi en cours…',
     skip: 'Aller au contenu',
     choose: 'Choisir…',
     popular: 'Le plus populaire',

@@ -68,7 +68,23 @@ export const pt: PageFrames = {
     tier: { name: 'Plano de exemplo', price: 'O seu preço' },
     feature: { title: 'Exemplo: um motivo para escolher o seu negócio', text: 'Texto de exemplo: explique, com as suas próprias palavras, o que torna o seu negócio diferente.' },
   },
+  pack: {
+    greeting: 'Olá,',
+    hours: (name, lines) => `${name} funciona nos seguintes horários: ${lines}.`,
+    address: (name, address) => `Onde encontrar ${name}: ${address}.`,
+    // "Contacto"/"contato" differ between Portugal and Brazil; this reads the same in both.
+    contact: (list) => `Para mais informações: ${list}.`,
+    questions: {
+      hours: (name) => `Em que horário funciona ${name}?`,
+      address: (name) => `Onde fica ${name}?`,
+      // The offering leads, so no "de" has to contract with the article it would take ("do branqueamento").
+      price: (offering) => `${offering}: quanto custa?`,
+      contact: (name) => `Como falar com ${name}?`,
+    },
+    price: (offering, price) => `${offering}: ${price}.`,
+  },
   chrome: {
+    sending: 'Aguarde…',
     skip: 'Ir para o conteúdo',
     choose: 'Escolha…',
     popular: 'Mais popular',

@@ -55,6 +55,20 @@ export interface PageFrames {
     feature: { title: string; text: string };
     tier: { name: string; price: string };
   };
+  /** Content packs written from facts (an announcement, an offer): the words around them. */
+  pack: {
+    greeting: string;
+    /** "Opening hours at {name}: Mon–Fri 9:00–18:00, Sat 10:00–14:00." */
+    hours: (name: string, lines: string) => string;
+    /** "{name} is at {address}." */
+    address: (name: string, address: string) => string;
+    /** "Contact: {list of email, phone, URL}." */
+    contact: (list: string) => string;
+    /** Questions a pack's FAQ answers with the caller's facts. */
+    questions: { hours: (name: string) => string; address: (name: string) => string; price: (offering: string) => string; contact: (name: string) => string };
+    /** "{offering}: {price}." */
+    price: (offering: string, price: string) => string;
+  };
   /** Words the page's renderer and script write. */
-  chrome: { skip: string; choose: string; popular: string; trap: string; ended: string; sent: string; failed: string; offline: string; closed: string; address: string; phone: string; email: string };
+  chrome: { sending: string; skip: string; choose: string; popular: string; trap: string; ended: string; sent: string; failed: string; offline: string; closed: string; address: string; phone: string; email: string };
 }
