@@ -3,8 +3,9 @@
  * caller's words, in the part of the result where it belongs, and reported as placed or missing. Outcomes give
  * the places (a path and its visible text); this module knows nothing of pages or packs.
  */
-import type { FactSheet, Money, OpeningHours } from './facts.js';
+import type { DateFact, FactSheet, Money, OpeningHours } from './facts.js';
 import { listOf, type PageFrames } from './frames/index.js';
+import { capitalize } from './text.js';
 
 export type FactKind = 'name' | 'offering' | 'news' | 'address' | 'hours' | 'date' | 'email' | 'phone' | 'url' | 'constraint';
 
@@ -13,8 +14,10 @@ export interface FactEntry {
   kind: FactKind;
   /** "offering: Invisalign from €2,900". */
   fact: string;
-  /** Every one of these must be in the same place (compared case- and spacing-insensitively). */
+  /** Every one of these must be in the same place (compared case- and spacing-insensitively)… */
   needles: string[];
+  /** …or else every one of these: the fact in the prompt's own words ("Dec 1" for a date shown as "December 1"). */
+  or?: string[];
 }
 
 /** A part of a result that shows text: `path` names it ("offerings.items.2", "email.subject"). */
@@ -71,16 +74,27 @@ export function hoursLine(hours: OpeningHours, frames: PageFrames): string {
   return hours.text;
 }
 
+/**
+ * Opening hours as the page shows them: the caller's own words ("Mon–Sat 10–6" stays so, rather than a reading
+ * of "6" as 18:00 the caller did not write), or the normalised line when their words are too long for one.
+ */
+export function hoursText(hours: OpeningHours, frames: PageFrames): string {
+  const own = stripEnd(hours.text.trim());
+  return own.length <= 80 ? capitalize(own) : hoursLine(hours, frames);
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "12 March 2027" in the page's language, from "2027-03-12" (a time, when given, after it). */
-export function dateText(iso: string, frames: PageFrames): string {
-  let format = dateFormats.get(frames.lang);
+/** "12 March 2027" in the page's language, with the year only when the prompt gave one (a year it did not say is not said). */
+export function dateText(date: Pick<DateFact, 'iso' | 'text'>, frames: PageFrames): string {
+  const withYear = /\b\d{4}\b/.test(date.text);
+  const key = `${frames.lang}:${withYear}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(frames.lang, { dateStyle: 'long', timeZone: 'UTC' });
-    dateFormats.set(frames.lang, format);
+    format = new Intl.DateTimeFormat(frames.lang, withYear ? { dateStyle: 'long', timeZone: 'UTC' } : { month: 'long', day: 'numeric', timeZone: 'UTC' });
+    dateFormats.set(key, format);
   }
-  const [day, time] = iso.split('T');
+  const [day, time] = date.iso.split('T');
   const shown = format.format(new Date(`${day}T00:00:00Z`));
   return time ? `${shown}, ${clock(time)}` : shown;
 }
@@ -96,10 +110,10 @@ export function factEntries(sheet: FactSheet, frames: PageFrames): FactEntry[] {
   for (const news of sheet.news) entries.push({ kind: 'news', fact: `news: ${news.what}`, needles: [stripEnd(news.what)] });
   if (sheet.address) entries.push({ kind: 'address', fact: `address: ${sheet.address.text}`, needles: [sheet.address.text] });
   for (const hours of sheet.hours) {
-    const line = hoursLine(hours, frames);
-    entries.push({ kind: 'hours', fact: `hours: ${line}`, needles: [line] });
+    const shown = hoursText(hours, frames);
+    entries.push({ kind: 'hours', fact: `hours: ${shown}`, needles: [shown], or: [hoursLine(hours, frames)] });
   }
-  for (const date of sheet.dates) entries.push({ kind: 'date', fact: `date: ${date.iso}${date.what ? ` (${date.what})` : ''}`, needles: [dateText(date.iso, frames)] });
+  for (const date of sheet.dates) entries.push({ kind: 'date', fact: `date: ${date.iso}${date.what ? ` (${date.what})` : ''}`, needles: [dateText(date, frames)], or: [date.text] });
   for (const email of sheet.contacts.emails) entries.push({ kind: 'email', fact: `email: ${email.text}`, needles: [email.text] });
   for (const phone of sheet.contacts.phones) entries.push({ kind: 'phone', fact: `phone: ${phone.text}`, needles: [phone.text] });
   for (const url of sheet.contacts.urls) entries.push({ kind: 'url', fact: `url: ${url.text}`, needles: [url.text] });
@@ -124,8 +138,8 @@ export function placeFacts(entries: readonly FactEntry[], places: readonly Place
   const shown = places.map((place) => ({ path: place.path, text: comparable(place.text) }));
   const report: FactReport = { facts: [], missing_facts: [] };
   for (const entry of entries) {
-    const needles = entry.needles.map(comparable);
-    const place = shown.find((candidate) => needles.every((needle) => candidate.text.includes(needle)));
+    const sets = [entry.needles, ...(entry.or ? [entry.or] : [])].map((needles) => needles.map(comparable));
+    const place = shown.find((candidate) => sets.some((needles) => needles.every((needle) => candidate.text.includes(needle))));
     if (place) report.facts.push({ fact: entry.fact, placed_in: place.path });
     else report.missing_facts.push(entry.fact);
   }

@@ -354,10 +354,12 @@ const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionC
   footer(section, context) {
     const { text, links, contact_email, phone, address, hours } = section.props;
     const chrome = chromeOf(context.locale);
-    const telephone = phone ? telHref(phone) : null;
     const items = [
       ...links.map((target) => `<li><a href="${href(target.url)}">${esc(target.text)}</a></li>`),
-      ...(phone ? [`<li>${telephone ? `<a href="${esc(telephone)}">${esc(phone)}</a>` : esc(phone)}</li>`] : []),
+      ...(phone?.split(' · ') ?? []).map((number) => {
+        const telephone = telHref(number);
+        return `<li>${telephone ? `<a href="${esc(telephone)}">${esc(number)}</a>` : esc(number)}</li>`;
+      }),
       ...(contact_email ? [`<li><a href="${esc(new URL(`mailto:${contact_email}`).href)}">${esc(contact_email)}</a></li>`] : []),
     ];
     const place = address ? `<address>${esc(address)}</address>` : '';

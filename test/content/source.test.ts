@@ -15,7 +15,7 @@ const readme = fixture('readme.md');
 const podcast = fixture('podcast.txt');
 const speakers = ['Dana Whitfield', 'Maria Lopez', 'Sam Okafor'];
 
-const prepare = async (source_text: string): Promise<Prepared> => prepareContent({ source_text, channels: [...channels] }, await briefOf(source_text.slice(0, 2000)));
+const prepare = async (source_text: string): Promise<Prepared> => prepareContent({ source_text, channels: [...channels], today: '2026-11-22' }, await briefOf(source_text.slice(0, 2000)));
 const url = /https?:|www\.|\.com\b|github|badgen|\]\(|!\[|`/i;
 /** A quote as the pack writes it: “…” — Speaker. */
 const quoted = (sentence: SourceSentence) => (sentence.speaker ? `“${sentence.text}” — ${sentence.speaker}` : sentence.text);

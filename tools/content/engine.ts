@@ -10,6 +10,10 @@ import type { GeneratorName } from '../../src/kernel/generation.js';
 import { prepareContentTask, renderBlocksTask } from './tasks.js';
 import { channels as allChannels, contentSchema, type packOutputSchema, type Block, type Channel, type Content, type RepurposeInput, type ReviseInput, type RevisedPack } from './schema.js';
 import { judgeRevision } from '../../src/kernel/revision.js';
+import { factEntries, placeFacts, placesOf, type FactReport } from '../../src/compose/contract.js';
+import type { FactSheet } from '../../src/compose/facts.js';
+import { en } from '../../src/compose/frames/en.js';
+import { framesFor } from '../../src/compose/frames/index.js';
 
 export type Pack = z.output<typeof packOutputSchema>;
 export type PackMeta = Pack['meta'];
@@ -51,40 +55,91 @@ const publicMeta = ({ cta: _cta, links: _links, keywords: _keywords, sources: _s
 
 export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promise<Pack> {
   const channels = input.channels ? allChannels.filter((c) => input.channels?.includes(c)) : [...allChannels];
-  const { sentenceCount, points, topic, keywords, template } = await ctx.compute(prepareContentTask, { ...input, channels });
-  const material = points ? `Use only these key points from the source (numbered by sentence):\n${points.map((p) => `[${p.index}] ${p.text}`).join('\n')}` : `Topic: ${topic}`;
+  const now = ctx.now();
+  const prepared = await ctx.compute(prepareContentTask, { ...input, channels, today: now.toISOString().slice(0, 10) });
+  const { sentenceCount, points, topic, keywords, template, facts, lang } = prepared;
+  const material = points
+    ? `Use only these key points from the source (numbered by sentence):\n${points.map((p) => `[${p.index}] ${p.speaker ? `${p.speaker}: ` : ''}${p.text}`).join('\n')}`
+    : `Topic: ${topic}`;
+  const entries = facts ? factEntries(facts, framesFor(lang) ?? en) : [];
   const generated = await ctx.generation.generate({
     schema: schemaFor(channels),
     name: 'content_pack',
     system: systemPrompt,
     prompt: [
       material,
+      entries.length ? `The facts, each to be stated in the caller's words:\n${entries.map((entry) => `- ${entry.fact}`).join('\n')}` : '',
+      facts?.news.length ? 'The news opens the first paragraph of every channel and the email subject.' : '',
+      `Write in the language "${lang}".`,
       input.audience ? `Audience: ${input.audience}` : '',
       input.tone ? `Tone: ${input.tone}` : '',
       input.brand ? `Brand: ${input.brand}` : '',
-      `Channels: ${channels.join(', ')}. The X thread's first tweet is a hook; the LinkedIn hook is one line under 140 characters; the email subject puts its point in the first 40 characters.`,
+      `Channels: ${channels.join(', ')}. The X thread's first tweet is a hook; each tweet holds whole sentences; the LinkedIn hook is one line under 140 characters; the email subject puts its point in the first 40 characters.`,
     ]
       .filter(Boolean)
       .join('\n'),
     choice: input.generator,
     template: () => template.content,
   });
+  const warnings = [...prepared.warnings, ...generated.warnings];
+  const content = generated.generator === 'template' ? generated.value : keepNewsFirst(generated.value, template.content, facts, warnings);
+  const writer = generated.generator;
   const meta: StoredMeta = {
-    generator: generated.generator,
-    topic: generated.value.topic,
-    warnings: generated.warnings,
+    generator: writer,
+    topic: content.topic,
+    warnings,
     source_sentences: sentenceCount,
-    created_at: ctx.now().toISOString(),
+    lang,
+    written_by: Object.fromEntries(channels.map((channel) => [channel, writer])),
+    ...factsOf(content, channels, facts, lang),
+    placeholders: writer === 'template' ? prepared.placeholders : [],
+    created_at: now.toISOString(),
     cta: input.cta ?? null,
     links: input.links ?? [],
     keywords,
     sources: template.sources,
   };
-  const blocks = await ctx.compute(renderBlocksTask, { content: generated.value, channels, options: { cta: input.cta, links: input.links, sources: template.sources, keywords } });
+  const blocks = await ctx.compute(renderBlocksTask, { content, channels, options: { cta: input.cta, links: input.links, sources: template.sources, keywords } });
   const id = newId(contentIds.pack);
-  await save(ctx, { id, version: 1, content: generated.value, blocks, meta });
+  await save(ctx, { id, version: 1, content, blocks, meta });
   return { pack_id: id, version: 1, blocks, meta: publicMeta(meta) };
 }
+
+/** Where each of the prompt's facts is said in the pack, by channel. */
+function factsOf(content: Content, channels: readonly Channel[], facts: FactSheet | null, lang: string): FactReport {
+  if (!facts) return { facts: [], missing_facts: [] };
+  const places = channels.flatMap((channel) => placesOf(content[channel], channel));
+  return placeFacts(factEntries(facts, framesFor(lang) ?? en), places);
+}
+
+/** A model's email subject or opening that leaves out the news gets the template's, which states it (issue 14 §2). */
+function keepNewsFirst(content: Content, templateContent: Content, facts: FactSheet | null, warnings: string[]): Content {
+  const news = facts?.news[0];
+  if (!news) return content;
+  const wanted = wordsOf(news.what).filter((word) => word.length > 3 || /\d/.test(word));
+  const says = (text: string | undefined) => {
+    const said = new Set(wordsOf(text ?? ''));
+    return wanted.filter((word) => said.has(word)).length >= Math.ceil(wanted.length * 0.6);
+  };
+  const fixed = structuredClone(content);
+  const repaired: string[] = [];
+  if (fixed.email && templateContent.email && !says(fixed.email.subject)) {
+    fixed.email.subject = templateContent.email.subject;
+    repaired.push('email subject');
+  }
+  if (fixed.email && templateContent.email && !says(fixed.email.paragraphs[0])) {
+    fixed.email.paragraphs = [templateContent.email.paragraphs[0] as string, ...fixed.email.paragraphs].slice(0, 6);
+    repaired.push('email opening');
+  }
+  if (fixed.blog && templateContent.blog && !says(fixed.blog.intro)) {
+    fixed.blog.intro = `${templateContent.blog.intro} ${fixed.blog.intro}`.slice(0, 1500);
+    repaired.push('blog intro');
+  }
+  if (repaired.length) warnings.push(`The model left the news out of the ${repaired.join(', ')}; the template's words state it there.`);
+  return fixed;
+}
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 async function loadVersion(ctx: Pick<ToolContext, 'store' | 'caller'>, packId: string, version?: number) {
   let query = contentDb(ctx.store).selectFrom('content_packs').selectAll().where('id', '=', packId).where('account_id', '=', ctx.caller.accountId);

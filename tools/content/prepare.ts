@@ -4,6 +4,11 @@ import { OutcomeError } from '../../src/kernel/errors.js';
 import { writeTemplatePack, type KeyPoint, type TemplatePack } from './template-pack.js';
 import { keyPhrases, keyPoints, mentions, nounPhrases, salientWords } from './extract.js';
 import type { Channel, RepurposeInput } from './schema.js';
+import { statesFacts, writeFactPack, type FactPack } from './fact-pack.js';
+import { extractFacts } from '../../src/compose/facts-extract.js';
+import type { FactSheet } from '../../src/compose/facts.js';
+import { en } from '../../src/compose/frames/en.js';
+import { frameLanguages, framesFor } from '../../src/compose/frames/index.js';
 
 const leadIn = /^(please\s+)?((write|create|make|draft|generate|give me|i need)\s+)?(an?\s+|some\s+)?((blog\s+)?(post|article|thread|content|piece|email|newsletter)s?\s+)?(about|on|for|covering)\s+/i;
 
@@ -13,7 +18,10 @@ function topicOfPrompt(prompt: string): string {
   return fit(first.replace(leadIn, '').replace(/[.!?]+$/, ''), 80);
 }
 
-export type PrepareInput = Pick<RepurposeInput, 'prompt' | 'source_text' | 'audience' | 'tone' | 'brand'> & { channels: Channel[] };
+export type PrepareInput = Pick<RepurposeInput, 'prompt' | 'source_text' | 'audience' | 'tone' | 'brand' | 'lang'> & {
+  channels: Channel[];
+  /** YYYY-MM-DD: dates without a year are read after it. */ today: string;
+};
 
 export interface Prepared {
   /** Sentences of source_text, or null without one. */
@@ -24,6 +32,12 @@ export interface Prepared {
   keywords: string[];
   /** The template's pack: the fallback of the generation layer and the sources each channel cites. */
   template: TemplatePack;
+  /** The prompt's facts (null with a source and no prompt), and the pack's language. */
+  facts: FactSheet | null;
+  lang: string;
+  /** Example text in the template's pack, and what to supply instead. */
+  placeholders: FactPack['placeholders'];
+  warnings: string[];
 }
 
 /**
@@ -35,11 +49,34 @@ export interface Prepared {
  */
 export async function prepareContent(input: PrepareInput, brief: Brief): Promise<Prepared> {
   const request = { brief, audience: input.audience ?? brief.audience, tone: input.tone ?? null, brand: input.brand ?? brief.names[0] ?? null, channels: input.channels };
+  const facts = input.prompt ? extractFacts(input.prompt, { referenceDate: input.today }) : null;
+  const lang = input.lang ?? facts?.lang ?? 'en';
+  const frames = framesFor(lang);
+  const warnings: string[] = [];
   if (!input.source_text) {
+    const sheet = facts as FactSheet;
+    if (statesFacts(sheet)) {
+      // A prompt of facts (an announcement, an offer) is written from them, in frames of its language.
+      if (!frames) warnings.push(`The template writes ${frameLanguages.join(', ')}; it wrote this pack in English, not "${lang}". Use a model (generator: "llm") for "${lang}".`);
+      const pack = writeFactPack({ facts: sheet, frames: frames ?? en, brand: input.brand ?? null, channels: input.channels });
+      const keywords = distinct([...sheet.offerings.map((offering) => offering.name), ...brief.keywords]).slice(0, 8);
+      return {
+        sentenceCount: null,
+        points: null,
+        topic: pack.content.topic,
+        keywords,
+        template: { content: pack.content, sources: {} },
+        facts: sheet,
+        lang: frames ? lang : 'en',
+        placeholders: pack.placeholders,
+        warnings,
+      };
+    }
     const topic = topicOfPrompt(input.prompt ?? '');
     const keywords = [...new Set([...salientWords(topic, 4), ...brief.keywords])].slice(0, 8);
     const template = writeTemplatePack({ ...request, topic, keyPoints: null, phrases: [] });
-    return { sentenceCount: null, points: null, topic, keywords, template };
+    if (lang !== 'en') warnings.push(`Without a model, the template writes a pack about a topic in English only, not in "${lang}"; use a model (generator: "llm"), or give the facts to announce.`);
+    return { sentenceCount: null, points: null, topic, keywords, template, facts: sheet, lang: 'en', placeholders: [], warnings };
   }
   const { readSource } = await import('./source.js');
   const { sentences, headings } = readSource(input.source_text);
@@ -54,7 +91,7 @@ export async function prepareContent(input: PrepareInput, brief: Brief): Promise
   // A name in a source is as often a speaker or someone quoted as the brand: the sign-off names only a brand given.
   const brand = input.brand ?? (input.prompt ? request.brand : null);
   const template = writeTemplatePack({ ...request, brand, topic, keyPoints: points, phrases });
-  return { sentenceCount: sentences.length, points, topic, keywords, template };
+  return { sentenceCount: sentences.length, points, topic, keywords, template, facts, lang, placeholders: [], warnings };
 }
 
 /** A key point's phrases: the source's key phrases it mentions, in their order, then its own noun phrases (longer first). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { generatorField, generatorNameSchema } from '../../src/kernel/generation.js';
-import { textField } from '../../src/kernel/fields.js';
+import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { sharedAs } from '../../src/kernel/json-schema.js';
 import { contentIds } from './ids.js';
@@ -73,6 +73,7 @@ export const repurposeInputSchema = z
     tone: z.string().max(60).optional().describe('e.g. friendly, professional, bold.'),
     audience: z.string().max(120).optional(),
     brand: z.string().max(80).optional(),
+    lang: languageTag.optional().describe("BCP 47; default: the prompt's."),
     cta: cta.optional().describe('Every channel ends with it.'),
     links: z
       .array(z.url({ protocol: /^https?$/ }).max(2000))
@@ -120,6 +121,11 @@ export const packOutputSchema = z.object({
     topic: z.string(),
     warnings: z.array(z.string()),
     source_sentences: z.number().int().nullable().describe('Sentences in source_text, if given.'),
+    lang: z.string(),
+    written_by: z.record(z.string(), generatorNameSchema).describe('Who wrote each block, by id.'),
+    facts: z.array(z.object({ fact: z.string(), placed_in: z.string() })).describe("The prompt's facts and where each is said."),
+    missing_facts: z.array(z.string()),
+    placeholders: z.array(z.object({ block: z.string(), supply: z.string() })).describe('Example text to replace.'),
     created_at: z.iso.datetime(),
   }),
 });

@@ -4,7 +4,7 @@ import type { Section, SectionType } from '../../src/render/sections.js';
 import { pinned } from './operations.js';
 import type { Operation } from './schema.js';
 import { extractFacts } from '../../src/compose/facts-extract.js';
-import { hoursLine } from '../../src/compose/contract.js';
+import { hoursText } from '../../src/compose/contract.js';
 import { en } from '../../src/compose/frames/en.js';
 import { framesFor, type PageFrames } from '../../src/compose/frames/index.js';
 
@@ -184,7 +184,7 @@ function withFacts(clause: string, sections: readonly Section[], frames: PageFra
     else missing.push('the address (write it with its street number and town)');
   }
   if (wanted.hours.test(clause)) {
-    if (facts.hours.length) props.hours = facts.hours.map((hours) => hoursLine(hours, frames));
+    if (facts.hours.length) props.hours = facts.hours.map((hours) => hoursText(hours, frames));
     else missing.push('the opening hours (write them as "Mon–Fri 9:00–18:00")');
   }
   const phone = facts.contacts.phones[0];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { capitalize } from '../../src/compose/text.js';
-import { hoursLine, priceText } from '../../src/compose/contract.js';
+import { hoursText, priceText } from '../../src/compose/contract.js';
 import type { FactSheet, Offering } from '../../src/compose/facts.js';
 import type { PageFrames } from '../../src/compose/frames/index.js';
 import type { FormField, Section, SectionOf, SectionType } from '../../src/render/sections.js';
@@ -234,7 +234,8 @@ function tiersOfFacts({ facts, frames }: BuildRequest): NonNullable<TemplateCopy
 function footerOf(request: BuildRequest): SectionOf<'footer'>['props'] {
   const { facts, frames, copy, content } = request;
   const email = content.contact_email ?? facts.contacts.emails[0]?.text;
-  const phone = facts.contacts.phones[0]?.text;
+  // Several numbers share the line, as many as fit.
+  const phone = facts.contacts.phones.reduce((line, number) => (!line ? number.text : `${line} · ${number.text}`.length <= 40 ? `${line} · ${number.text}` : line), '');
   const links = facts.contacts.urls.slice(0, 8).flatMap((url) => {
     const href = /^https?:\/\//i.test(url.text) ? url.text : `https://${url.text}`;
     return URL.canParse(href) ? [{ text: url.text.replace(/^https?:\/\//i, '').slice(0, 60), url: href }] : [];
@@ -245,6 +246,6 @@ function footerOf(request: BuildRequest): SectionOf<'footer'>['props'] {
     ...(email && z.email().safeParse(email).success ? { contact_email: email } : {}),
     ...(phone ? { phone: phone.slice(0, 40) } : {}),
     ...(facts.address ? { address: facts.address.text.slice(0, 200) } : {}),
-    ...(facts.hours.length ? { hours: facts.hours.slice(0, 14).map((hours) => hoursLine(hours, frames).slice(0, 80)) } : {}),
+    ...(facts.hours.length ? { hours: facts.hours.slice(0, 14).map((hours) => hoursText(hours, frames).slice(0, 80)) } : {}),
   };
 }

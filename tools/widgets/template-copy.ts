@@ -49,6 +49,9 @@ export interface TemplateCopy {
   warnings: string[];
 }
 
+/** Longer news is said in full in the text under a headline of the business's name. */
+const NEWS_HEADLINE_MAX = 110;
+
 const sentence = (text: string) => `${capitalize(stripEnd(text.trim()))}.`;
 
 /** The business's name: the caller's, else the prompt's, else a description of it (with a warning). */
@@ -65,13 +68,15 @@ function nameOf({ brand, facts, brief }: TemplateCopyRequest, warnings: string[]
 function factSentences(request: TemplateCopyRequest, name: string | undefined, headlineIsList: boolean): string[] {
   const { facts, frames, kind } = request;
   const out: string[] = [];
+  // News too long for a headline opens the text instead.
+  if (facts.news[0] && facts.news[0].what.length > NEWS_HEADLINE_MAX) out.push(sentence(facts.news[0].what));
   if (name && facts.offerings.length && !headlineIsList) out.push(frames.sentences.offers(name, offeringList(facts, frames)));
   // On a landing page with offerings, their conditions open the offerings section instead.
   if (!(kind === 'landing' && facts.offerings.length)) for (const constraint of facts.constraints) out.push(sentence(constraint.text));
   // A date the news already states is said once.
   const newsText = facts.news.map((news) => news.text).join(' ');
   for (const date of facts.dates)
-    if (!newsText.includes(date.text)) out.push(sentence(date.what ? frames.sentences.countdownIntro(capitalize(date.what), dateText(date.iso, frames)) : dateText(date.iso, frames)));
+    if (!newsText.includes(date.text)) out.push(sentence(date.what ? frames.sentences.countdownIntro(capitalize(date.what), dateText(date, frames)) : dateText(date, frames)));
   return out;
 }
 
@@ -87,7 +92,7 @@ export function writeTemplateCopy(request: TemplateCopyRequest): TemplateCopy {
   const news = facts.news[0];
   const names = facts.offerings.map((offering) => offering.name);
   const list = names.length && names.length <= 4 ? capitalize(offeringList(facts, frames)) : undefined;
-  const headline = news ? capitalize(stripEnd(news.what)) : (list ?? brandName);
+  const headline = news && news.what.length <= NEWS_HEADLINE_MAX ? capitalize(stripEnd(news.what)) : (list ?? brandName);
   const opening = factSentences(request, name, !news && headline === list).join(' ');
   const freeOffer = facts.offerings.find((offering) => !offering.price)?.name;
 
@@ -109,7 +114,7 @@ export function writeTemplateCopy(request: TemplateCopyRequest): TemplateCopy {
       const what = date?.what ? capitalize(date.what) : news ? headline : brandName;
       return {
         headline: frames.headings.countdown(what),
-        subheadline: date ? sentence(frames.sentences.countdownIntro(what, dateText(date.iso, frames))) : opening || brandName,
+        subheadline: date ? sentence(frames.sentences.countdownIntro(what, dateText(date, frames))) : opening || invite,
         cta_text: frames.buttons.contact,
       };
     },

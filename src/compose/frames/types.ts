@@ -70,5 +70,19 @@ export interface PageFrames {
     price: (offering: string, price: string) => string;
   };
   /** Words the page's renderer and script write. */
-  chrome: { sending: string; skip: string; choose: string; popular: string; trap: string; ended: string; sent: string; failed: string; offline: string; closed: string; address: string; phone: string; email: string };
+  chrome: {
+    sending: string;
+    skip: string;
+    choose: string;
+    popular: string;
+    trap: string;
+    ended: string;
+    sent: string;
+    failed: string;
+    offline: string;
+    closed: string;
+    address: string;
+    phone: string;
+    email: string;
+  };
 }

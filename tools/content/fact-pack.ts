@@ -1,0 +1,146 @@
+import type { FactSheet } from '../../src/compose/facts.js';
+import { dateText, hoursText, priceText, stripEnd } from '../../src/compose/contract.js';
+import { listOf, type PageFrames } from '../../src/compose/frames/index.js';
+import { capitalize, fit } from '../../src/compose/text.js';
+import type { Channel, Content } from './schema.js';
+
+/**
+ * The template's pack for a prompt that states facts (news, offerings, hours, an address, contacts): every
+ * sentence is a fact in the caller's words or a frame of the pack's language around one, so the news opens
+ * the first paragraph and the subject line and nothing is added that the caller did not say. Parts a channel
+ * needs and the facts cannot fill (FAQ answers, benefits) are example text, listed as placeholders.
+ */
+
+export interface FactPackRequest {
+  facts: FactSheet;
+  frames: PageFrames;
+  /** The caller's brand, else the name the prompt gives. */
+  brand: string | null;
+  channels: readonly Channel[];
+}
+
+export interface FactPack {
+  content: Content;
+  /** Parts of example text the caller should replace, by block. */
+  placeholders: Array<{ block: Channel; supply: string }>;
+}
+
+/** Does the prompt state facts enough for a pack of them (rather than a topic to write about)? */
+export const statesFacts = (facts: FactSheet): boolean => facts.news.length > 0 || facts.offerings.length > 0 || facts.hours.length > 0 || facts.address !== undefined;
+
+const sentence = (text: string) => `${capitalize(stripEnd(text.trim()))}.`;
+
+/** "#ClinicaSol"-style tags from names the caller gave. */
+function tagsOf(words: readonly string[]): string[] {
+  const tags: string[] = [];
+  for (const word of words) {
+    const tag = word
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .map(capitalize)
+      .join('');
+    if (tag.length >= 3 && tag.length <= 40 && !tags.includes(tag)) tags.push(tag);
+    if (tags.length === 3) break;
+  }
+  return tags;
+}
+
+export function writeFactPack({ facts, frames, brand, channels }: FactPackRequest): FactPack {
+  const name = brand ?? facts.business.name?.text ?? null;
+  const list = listOf(
+    frames,
+    facts.offerings.map((offering) => offering.name),
+  );
+  const offers = facts.offerings.length && name ? frames.sentences.offers(name, list) : null;
+  const news = facts.news[0];
+  const newsText = facts.news.map((item) => item.text).join(' ');
+  const lead = news ? sentence(news.what) : (offers ?? (name ? sentence(name) : sentence(list || frames.headings.hours)));
+  const priceLines = facts.offerings.filter((offering) => offering.price).map((offering) => frames.pack.price(capitalize(offering.name), priceText(offering.price!, frames)));
+  const conditions = facts.constraints.map((constraint) => sentence(constraint.text));
+  const dates = facts.dates.filter((date) => !newsText.includes(date.text)).map((date) => sentence(date.what ? `${capitalize(date.what)}: ${dateText(date, frames)}` : dateText(date, frames)));
+  const hoursLines = facts.hours.map((hours) => hoursText(hours, frames)).join(', ');
+  const hours = hoursLines ? (name ? frames.pack.hours(name, hoursLines) : `${frames.headings.hours}: ${hoursLines}.`) : null;
+  const address = facts.address ? (name ? frames.pack.address(name, facts.address.text) : `${frames.chrome.address}: ${facts.address.text}.`) : null;
+  const contacts = [...facts.contacts.emails, ...facts.contacts.phones, ...facts.contacts.urls].map((contact) => contact.text);
+  const contact = contacts.length ? frames.pack.contact(listOf(frames, contacts)) : null;
+  const invite = name ? frames.sentences.contactIntro(name) : null;
+  const offerParagraph = [offers !== lead ? offers : null, ...priceLines, ...conditions].filter((text): text is string => Boolean(text));
+  const visitParagraph = [hours, address].filter((text): text is string => Boolean(text));
+  const all = [lead, ...dates, ...offerParagraph, ...visitParagraph, ...(contact ? [contact] : [])];
+  const topic = fit(stripEnd(lead), 120);
+  const content: Content = { topic };
+  const placeholders: FactPack['placeholders'] = [];
+  const contactHeading = name ? frames.headings.contact(name) : frames.buttons.contact;
+
+  if (channels.includes('blog')) {
+    const sections = [
+      dates.length ? { heading: capitalize(stripEnd(news?.what ?? topic)).slice(0, 120), body: dates.join(' ') } : null,
+      offerParagraph.length ? { heading: frames.headings.offerings, body: offerParagraph.join(' ') } : null,
+      visitParagraph.length ? { heading: frames.headings.visit, body: visitParagraph.join(' ') } : null,
+      contact || invite ? { heading: contactHeading, body: [contact, invite].filter(Boolean).join(' ') } : null,
+    ].filter((section): section is { heading: string; body: string } => section !== null);
+    if (sections.length < 2) sections.push({ heading: frames.examples.feature.title, body: frames.examples.feature.text });
+    if (sections.some((section) => section.heading === frames.examples.feature.title)) placeholders.push({ block: 'blog', supply: 'a section in your own words (content_revise replacement)' });
+    content.blog = { title: fit(topic, 110), meta_description: fit(all.join(' '), 155), intro: lead, sections, conclusion: invite ?? lead };
+  }
+  if (channels.includes('linkedin')) {
+    // A lead too long for the hook is said whole in the body.
+    const rest = lead.length > 140 ? all : all.slice(1);
+    content.linkedin = {
+      hook: fit(lead, 140),
+      body: fit((rest.length ? rest : [lead]).map((line) => `→ ${line}`).join('\n'), 2500),
+      hashtags: tagsOf([...(name ? [name] : []), ...facts.offerings.map((offering) => offering.name)]),
+    };
+  }
+  if (channels.includes('email')) {
+    let preheader = fit([...all.slice(1), invite].filter(Boolean).join(' ') || lead, 100);
+    // The schema wants 40 characters: a short preheader says the lead too.
+    if (preheader.length < 40) preheader = fit(`${lead} ${preheader}`, 100);
+    if (preheader.length < 40) preheader = fit(`${preheader} ${contactHeading}. ${topic}.`, 100);
+    content.email = {
+      subject: fit(stripEnd(lead), 60),
+      preheader,
+      greeting: frames.pack.greeting,
+      paragraphs: [lead, dates.join(' '), offerParagraph.join(' '), visitParagraph.join(' '), contact ?? ''].filter(Boolean).map((paragraph) => fit(paragraph, 1500)),
+      signoff: name ? `— ${name}` : '—',
+    };
+  }
+  if (channels.includes('x_thread')) {
+    const tweets = all.slice(0, 15);
+    if (tweets.length < 2) tweets.push(invite ?? sentence(contactHeading));
+    content.x_thread = { tweets };
+  }
+  if (channels.includes('page_sections')) {
+    const benefits = [
+      ...facts.offerings
+        .slice(0, 4)
+        .map((offering) => ({
+          title: fit(capitalize(offering.name), 80),
+          text: fit(offering.price ? frames.pack.price(capitalize(offering.name), priceText(offering.price, frames)) : (offering.description ?? sentence(offering.name)), 300),
+        })),
+      ...(hours ? [{ title: frames.headings.hours, text: fit(hours, 300) }] : []),
+      ...(address ? [{ title: frames.headings.visit, text: fit(address, 300) }] : []),
+      ...(contact ? [{ title: contactHeading.slice(0, 80), text: fit(contact, 300) }] : []),
+    ].slice(0, 6);
+    if (benefits.length < 3) placeholders.push({ block: 'page_sections', supply: 'benefits: your own reasons to choose you (content_revise replacement)' });
+    while (benefits.length < 3) benefits.push(frames.examples.feature);
+    const faq = [
+      ...(hours && name ? [{ question: frames.pack.questions.hours(name), answer: hours }] : []),
+      ...(address && name ? [{ question: frames.pack.questions.address(name), answer: address }] : []),
+      ...facts.offerings
+        .filter((offering) => offering.price)
+        .slice(0, 2)
+        .map((offering) => ({ question: frames.pack.questions.price(offering.name), answer: frames.pack.price(capitalize(offering.name), priceText(offering.price!, frames)) })),
+      ...(contact && name ? [{ question: frames.pack.questions.contact(name), answer: contact }] : []),
+    ].slice(0, 6);
+    if (faq.length < 2) placeholders.push({ block: 'page_sections', supply: 'faq: your own questions and answers (content_revise replacement)' });
+    for (const example of frames.examples.faq) if (faq.length < 2) faq.push(example);
+    content.page_sections = {
+      hero: { headline: fit(topic, 90), subheadline: fit(all[1] ?? invite ?? lead, 200) },
+      benefits,
+      faq: faq.map((entry) => ({ question: fit(entry.question, 200), answer: fit(entry.answer, 600) })),
+      cta: { headline: fit(contactHeading, 120), button_text: fit(frames.buttons.contact, 40) },
+    };
+  }
+  return { content, placeholders };
+}
