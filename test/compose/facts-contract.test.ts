@@ -89,8 +89,8 @@ function copyOfPage(sections: readonly Section[]): CopyPiece[] {
   for (const section of sections) {
     if ('example_note' in section.props && section.props.example_note) continue;
     const props = section.props as Record<string, unknown>;
-    for (const key of ['subheadline', 'text', 'intro']) if (typeof props[key] === 'string' && section.type !== 'footer') pieces.push({ text: props[key] as string, kind: 'prose' });
-    for (const key of ['headline', 'heading', 'eyebrow', 'button_text']) if (typeof props[key] === 'string') pieces.push({ text: props[key] as string, kind: 'label' });
+    for (const key of ['subheadline', 'text', 'intro']) if (typeof props[key] === 'string' && section.type !== 'footer') pieces.push({ text: props[key], kind: 'prose' });
+    for (const key of ['headline', 'heading', 'eyebrow', 'button_text']) if (typeof props[key] === 'string') pieces.push({ text: props[key], kind: 'label' });
   }
   return pieces;
 }
