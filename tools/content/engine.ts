@@ -7,10 +7,11 @@ import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
 import { unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { GeneratorName } from '../../src/kernel/generation.js';
-import { prepareContentTask, renderBlocksTask } from './tasks.js';
+import { groundContentTask, prepareContentTask, renderBlocksTask } from './tasks.js';
 import { channels as allChannels, contentSchema, type packOutputSchema, type Block, type Channel, type Content, type RepurposeInput, type ReviseInput, type RevisedPack } from './schema.js';
 import { judgeRevision } from '../../src/kernel/revision.js';
 import { factEntries, placeFacts, placesOf, type FactReport } from '../../src/compose/contract.js';
+import { removedWarning } from '../../src/compose/grounded.js';
 import type { FactSheet } from '../../src/compose/facts.js';
 import { en } from '../../src/compose/frames/en.js';
 import { framesFor } from '../../src/compose/frames/index.js';
@@ -82,8 +83,10 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
     template: () => template.content,
   });
   const warnings = [...prepared.warnings, ...generated.warnings];
-  const content = generated.generator === 'template' ? generated.value : keepNewsFirst(generated.value, template.content, facts, warnings);
-  const writer = generated.generator;
+  const content =
+    generated.generator === 'template' ? generated.value : keepNewsFirst(await checkedPack(ctx, generated.value, input, channels, lang, warnings, template.content), template.content, facts, warnings);
+  // The template's pack stands in when the check left too little of the model's.
+  const writer = content === template.content ? 'template' : generated.generator;
   const meta: StoredMeta = {
     generator: writer,
     topic: content.topic,
@@ -103,6 +106,21 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
   const id = newId(contentIds.pack);
   await save(ctx, { id, version: 1, content, blocks, meta });
   return { pack_id: id, version: 1, blocks, meta: publicMeta(meta) };
+}
+
+/**
+ * A model's pack without the sentences that say what the prompt, the source and the caller's fields do not (issue
+ * 14 §3); when what is left no longer makes a pack, the template's pack instead, with a warning.
+ */
+async function checkedPack(ctx: ToolContext, content: Content, input: RepurposeInput, channels: readonly Channel[], lang: string, warnings: string[], fallback: Content): Promise<Content> {
+  const sources = [input.prompt, input.source_text, input.brand, input.audience, input.cta?.text, ...(input.links ?? [])].filter((text): text is string => Boolean(text));
+  const checked = await ctx.compute(groundContentTask, { content, sources, lang });
+  if (!checked.removed.length) return content;
+  warnings.push(removedWarning(checked.removed));
+  const parsed = schemaFor(channels).safeParse(checked.value);
+  if (parsed.success) return parsed.data;
+  warnings.push("What remained of the model's answer no longer made a complete pack, so the template wrote it.");
+  return fallback;
 }
 
 /** Where each of the prompt's facts is said in the pack, by channel. */

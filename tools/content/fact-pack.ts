@@ -112,12 +112,10 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
   }
   if (channels.includes('page_sections')) {
     const benefits = [
-      ...facts.offerings
-        .slice(0, 4)
-        .map((offering) => ({
-          title: fit(capitalize(offering.name), 80),
-          text: fit(offering.price ? frames.pack.price(capitalize(offering.name), priceText(offering.price, frames)) : (offering.description ?? sentence(offering.name)), 300),
-        })),
+      ...facts.offerings.slice(0, 4).map((offering) => ({
+        title: fit(capitalize(offering.name), 80),
+        text: fit(offering.price ? frames.pack.price(capitalize(offering.name), priceText(offering.price, frames)) : (offering.description ?? sentence(offering.name)), 300),
+      })),
       ...(hours ? [{ title: frames.headings.hours, text: fit(hours, 300) }] : []),
       ...(address ? [{ title: frames.headings.visit, text: fit(address, 300) }] : []),
       ...(contact ? [{ title: contactHeading.slice(0, 80), text: fit(contact, 300) }] : []),

@@ -22,3 +22,18 @@ export const renderBlocksTask = defineTask({
   },
   describe: ({ content }) => sized("the pack's text", JSON.stringify(content).length),
 });
+
+/** A model's pack without the sentences that say what the prompt and source do not (src/compose/grounded.ts); a long source makes it costly. */
+export const groundContentTask = defineTask({
+  name: 'content.ground',
+  load: () => import('../../src/compose/grounded.js'),
+  async run({ content, sources, lang }: { content: Content; sources: string[]; lang: string }) {
+    const { grounded } = await import('../../src/compose/grounded.js');
+    return grounded(content, sources, { lang });
+  },
+  describe: ({ sources }) =>
+    sized(
+      'the sources',
+      sources.reduce((sum, source) => sum + source.length, 0),
+    ),
+});

@@ -11,6 +11,7 @@ import type { ThemeRequest } from '../../src/render/theme.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
 import { buildSections, defaultSection, type BuildRequest } from './layout.js';
 import { factEntries, placeFacts, placesOf, type FactReport } from '../../src/compose/contract.js';
+import { grounded, removedWarning } from '../../src/compose/grounded.js';
 import type { FactSheet } from '../../src/compose/facts.js';
 import { en } from '../../src/compose/frames/en.js';
 import { frameLanguages, framesFor } from '../../src/compose/frames/index.js';
@@ -160,7 +161,10 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
   const warnings = [...template.warnings, ...generated.warnings];
   // The caller's words verbatim, over a model's, over the template's.
   const { cta_url: _url, deadline: _deadline, form_fields: _fields, contact_email: _email, lang: _lang, ...callerCopy } = content;
-  const modelCopy = generated.generator === 'template' ? {} : keepNews(definedOnly(generated.value), template.copy, facts, warnings);
+  const modelCopy =
+    generated.generator === 'template'
+      ? {}
+      : keepNews(checkedCopy(generated.value, [input.prompt, template.brandName, ...Object.values(callerCopyText(content))], lang, warnings), template.copy, facts, warnings);
   const copy = { ...template.copy, ...modelCopy, ...definedOnly(callerCopy) } as BuildRequest['copy'];
   if (!framed && generated.generator === 'template') {
     warnings.push(`The template writes ${frameLanguages.join(', ')}; it wrote this page's fixed words in English, not "${lang}". Pass content in that language or use a model (generator: "llm").`);
@@ -197,6 +201,16 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
   await save(ctx, widgetId, 1, document);
   return output;
 }
+
+/** A model's copy without the sentences that say what the request does not (issue 14 §3); a field left empty is the template's. */
+function checkedCopy(value: Partial<BuildRequest['copy']>, sources: string[], lang: string, warnings: string[]): Partial<BuildRequest['copy']> {
+  const checked = grounded(definedOnly(value), sources, { lang });
+  if (checked.removed.length) warnings.push(removedWarning(checked.removed));
+  return checked.value;
+}
+
+/** The caller's own texts in content, which a model may repeat. */
+const callerCopyText = (content: ContentOverrides): Record<string, string> => ({ content: JSON.stringify(content) });
 
 /** A model's copy that leaves out the news does not get the headline: the template's states it (issue 14 §2). */
 function keepNews<T extends Partial<BuildRequest['copy']>>(modelCopy: T, templateCopy: BuildRequest['copy'], facts: FactSheet, warnings: string[]): T {
