@@ -8,6 +8,7 @@ import { newId } from '../../src/kernel/ids.js';
 import { unknownFields } from '../../src/kernel/unknown-fields.js';
 import type { GeneratorName } from '../../src/kernel/generation.js';
 import { groundContentTask, prepareContentTask, renderBlocksTask } from './tasks.js';
+import { isVisibleForm, partFromVisible, visibleFields } from './visible.js';
 import { channels as allChannels, contentSchema, type packOutputSchema, type Block, type Channel, type Content, type RepurposeInput, type ReviseInput, type RevisedPack } from './schema.js';
 import { judgeRevision } from '../../src/kernel/revision.js';
 import { factEntries, placeFacts, placesOf, type FactReport } from '../../src/compose/contract.js';
@@ -19,11 +20,15 @@ import { framesFor } from '../../src/compose/frames/index.js';
 export type Pack = z.output<typeof packOutputSchema>;
 export type PackMeta = Pack['meta'];
 
-interface StoredMeta extends PackMeta {
+/** What a version stores. Packs stored before issue 14 lack the fact fields and `lang`: they read as English, all by their generator. */
+interface StoredMeta
+  extends Omit<PackMeta, 'lang' | 'written_by' | 'facts' | 'missing_facts' | 'placeholders'>, Partial<Pick<PackMeta, 'lang' | 'written_by' | 'facts' | 'missing_facts' | 'placeholders'>> {
   cta: { text: string; url: string } | null;
   links: string[];
   keywords: string[];
   sources: Partial<Record<Channel, number[]>>;
+  /** The prompt's facts, to place again after a revision. */
+  sheet?: FactSheet | null;
 }
 
 /** The content schema narrowed to the requested channels, each required: what a model must write. */
@@ -52,7 +57,14 @@ async function save(ctx: ToolContext, pack: { id: string; version: number; conte
     .execute();
 }
 
-const publicMeta = ({ cta: _cta, links: _links, keywords: _keywords, sources: _sources, ...meta }: StoredMeta): PackMeta => meta;
+const publicMeta = ({ cta: _cta, links: _links, keywords: _keywords, sources: _sources, sheet: _sheet, ...meta }: StoredMeta, blocks: readonly Block[]): PackMeta => ({
+  ...meta,
+  lang: meta.lang ?? 'en',
+  written_by: meta.written_by ?? Object.fromEntries(blocks.map((block) => [block.id, meta.generator])),
+  facts: meta.facts ?? [],
+  missing_facts: meta.missing_facts ?? [],
+  placeholders: meta.placeholders ?? [],
+});
 
 export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promise<Pack> {
   const channels = input.channels ? allChannels.filter((c) => input.channels?.includes(c)) : [...allChannels];
@@ -96,16 +108,17 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
     written_by: Object.fromEntries(channels.map((channel) => [channel, writer])),
     ...factsOf(content, channels, facts, lang),
     placeholders: writer === 'template' ? prepared.placeholders : [],
+    sheet: facts,
     created_at: now.toISOString(),
     cta: input.cta ?? null,
     links: input.links ?? [],
     keywords,
     sources: template.sources,
   };
-  const blocks = await ctx.compute(renderBlocksTask, { content, channels, options: { cta: input.cta, links: input.links, sources: template.sources, keywords } });
+  const blocks = await ctx.compute(renderBlocksTask, { content, channels, options: { cta: input.cta, links: input.links, sources: template.sources, keywords, lang } });
   const id = newId(contentIds.pack);
   await save(ctx, { id, version: 1, content, blocks, meta });
-  return { pack_id: id, version: 1, blocks, meta: publicMeta(meta) };
+  return { pack_id: id, version: 1, blocks, meta: publicMeta(meta, blocks) };
 }
 
 /**
@@ -173,7 +186,7 @@ export async function readPack(ctx: Pick<ToolContext, 'store' | 'caller'>, packI
   // The latest first: another account's pack is "no pack", never "no such version".
   const latest = await loadVersion(ctx, packId);
   const { row, blocks, meta } = version === undefined || version === latest.row.version ? latest : await loadVersion(ctx, packId, version);
-  return { pack_id: row.id, version: row.version, blocks, meta: publicMeta(meta), versions: latest.row.version };
+  return { pack_id: row.id, version: row.version, blocks, meta: publicMeta(meta, blocks), versions: latest.row.version };
 }
 
 type Part = NonNullable<Content[Channel]>;
@@ -241,14 +254,21 @@ export async function revise(ctx: ToolContext, input: ReviseInput): Promise<Revi
   let generator: GeneratorName;
   const warnings: string[] = [];
   if (input.replacement) {
-    const parsed = partSchema.safeParse(input.replacement);
+    // The block's visible fields (linkedin {text}…) or its parts ({hook, body, hashtags}), whichever the caller wrote.
+    const visible = isVisibleForm(channel, input.replacement);
+    const candidate = visible ? partFromVisible(channel, input.replacement, current, { cta: latest.meta.cta ?? undefined, links: latest.meta.links }) : input.replacement;
+    const parsed = partSchema.safeParse(candidate);
     if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => `replacement.${issue.path.join('.')}: ${issue.message}`).join('; ');
+      const issues = parsed.error.issues.map((issue) => `replacement.${visible ? `${visibleFields[channel]?.join('/')} → ` : ''}${issue.path.join('.')}: ${issue.message}`).join('; ');
       throw new OutcomeError('invalid_input', `The replacement for the ${channel} block does not fit it. ${issues}.`, { details: { issues: parsed.error.issues } });
     }
-    const unknown = unknownFields(input.replacement, parsed.data).map((path) => `replacement.${path}`);
+    const unknown = (visible ? [] : unknownFields(input.replacement, parsed.data)).map((path) => `replacement.${path}`);
     if (unknown.length) {
-      throw new OutcomeError('invalid_input', `The replacement for the ${channel} block has unknown fields ${unknown.map((p) => `"${p}"`).join(', ')}.`);
+      const shown = visibleFields[channel] ? ` or its visible fields {${visibleFields[channel]?.join(', ')}}` : '';
+      throw new OutcomeError(
+        'invalid_input',
+        `The replacement for the ${channel} block has unknown fields ${unknown.map((p) => `"${p}"`).join(', ')}; send its parts {${Object.keys(current).join(', ')}}${shown}.`,
+      );
     }
     part = parsed.data;
     applied = ['replacement'];
@@ -273,16 +293,31 @@ export async function revise(ctx: ToolContext, input: ReviseInput): Promise<Revi
   if (!report.changed) {
     // Nothing to store and nothing to charge: the latest version, with why nothing changed.
     ctx.markReplay();
-    return { pack_id: input.pack_id, version: latest.row.version, blocks: latest.blocks, meta: publicMeta(latest.meta), changed_block: block.id, ...report };
+    return { pack_id: input.pack_id, version: latest.row.version, blocks: latest.blocks, meta: publicMeta(latest.meta, latest.blocks), changed_block: block.id, ...report };
   }
   const content = { ...latest.content, [channel]: part };
   const [rendered] = await ctx.compute(renderBlocksTask, {
     content,
     channels: [channel],
-    options: { cta: latest.meta.cta ?? undefined, links: latest.meta.links, sources: latest.meta.sources, keywords: latest.meta.keywords },
+    options: { cta: latest.meta.cta ?? undefined, links: latest.meta.links, sources: latest.meta.sources, keywords: latest.meta.keywords, lang: latest.meta.lang },
   });
   const blocks = latest.blocks.map((candidate) => (candidate.id === block.id ? (rendered as Block) : candidate));
-  const meta: StoredMeta = { ...latest.meta, generator, warnings, created_at: ctx.now().toISOString() };
+  const lang = latest.meta.lang ?? 'en';
+  const meta: StoredMeta = {
+    ...latest.meta,
+    generator,
+    warnings,
+    written_by: { ...publicMeta(latest.meta, latest.blocks).written_by, [block.id]: generator },
+    ...factsOf(
+      content,
+      latest.blocks.map((candidate) => candidate.channel),
+      latest.meta.sheet ?? null,
+      lang,
+    ),
+    // The block's example text is gone once it is rewritten.
+    placeholders: (latest.meta.placeholders ?? []).filter((placeholder) => placeholder.block !== block.id),
+    created_at: ctx.now().toISOString(),
+  };
   const version = latest.row.version + 1;
   try {
     await save(ctx, { id: input.pack_id, version, content, blocks, meta });
@@ -290,5 +325,5 @@ export async function revise(ctx: ToolContext, input: ReviseInput): Promise<Revi
     if (!isUniqueViolation(error)) throw error;
     throw new OutcomeError('conflict', `Pack ${input.pack_id} got version ${version} from another revision meanwhile; read it with content_get and revise again.`);
   }
-  return { pack_id: input.pack_id, version, blocks, meta: publicMeta(meta), changed_block: block.id, ...report };
+  return { pack_id: input.pack_id, version, blocks, meta: publicMeta(meta, blocks), changed_block: block.id, ...report };
 }

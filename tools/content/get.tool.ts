@@ -3,7 +3,7 @@ import { contentIds } from './ids.js';
 import { defineTool } from '../../src/kernel/tool.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { readPack } from './engine.js';
-import { packOutputSchema } from './schema.js';
+import { packReadOutputSchema } from './schema.js';
 import { packSummary } from './summary.js';
 
 export default defineTool({
@@ -18,7 +18,7 @@ export default defineTool({
     pack_id: z.string().regex(idPattern(contentIds.pack), 'must be a pack id such as "cnt_01…"'),
     version: z.coerce.number().int().min(1).optional().describe('Default: the latest.'),
   }),
-  output: packOutputSchema.extend({ versions: z.number().int() }),
+  output: packReadOutputSchema.extend({ versions: z.number().int() }),
   async run({ pack_id, version }, ctx) {
     return { ...(await readPack(ctx, pack_id, version)), next_actions: [] };
   },

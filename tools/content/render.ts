@@ -11,6 +11,8 @@ export interface RenderOptions {
   sources: Partial<Record<Channel, number[]>>;
   /** Words that must lead an email subject (its point in the first 40 characters). */
   keywords: string[];
+  /** The pack's language (BCP 47), for the email's HTML; English when not given. */
+  lang?: string;
 }
 
 const check = (rule: string, ok: boolean, value: number | string | boolean, limit: number | string): Check => ({ rule, ok, value, limit });
@@ -68,7 +70,7 @@ function email(content: NonNullable<Content['email']>, options: RenderOptions): 
     : '';
   const html = [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(options.lang ?? 'en')}">`,
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:#f5f7fa;">`,
     `<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(content.preheader)}</div>`,

@@ -10,7 +10,8 @@ export default defineTool({
     'Turns a topic (prompt) or a text to repurpose (source_text: article, notes, transcript) into channel-ready blocks: a blog ' +
     'post (markdown, slug, meta description), a LinkedIn post, an email (subject, preheader, text and HTML), an X thread (each ' +
     'tweet ≤ 280 weighted characters) and landing-page sections. Each block carries checks {rule, ok, value, limit}; from ' +
-    'source_text, blocks reuse and cite its sentences. Edit one block with content_revise.',
+    "source_text, blocks reuse and cite its sentences. Without a model, a prompt's facts (news, offerings, hours…) are stated in its language and nothing is invented (meta.facts). " +
+    'Edit one block with content_revise; send your own words there.',
   route: { method: 'POST', path: '/content/repurpose' },
   scope: 'content:write',
   cost: 1,

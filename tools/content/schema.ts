@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { generatorField, generatorNameSchema } from '../../src/kernel/generation.js';
 import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
-import { sharedAs } from '../../src/kernel/json-schema.js';
+import { outlinedAs, sharedAs } from '../../src/kernel/json-schema.js';
 import { contentIds } from './ids.js';
 import { revisionReportShape } from '../../src/kernel/revision.js';
 
@@ -135,7 +135,10 @@ export const reviseInputSchema = z
     pack_id: z.string().regex(idPattern(contentIds.pack), 'must be a pack id such as "cnt_01…" from content_repurpose'),
     block_id: z.string().min(1).max(40).describe("The block's id: blog, linkedin, email, x_thread or page_sections."),
     instructions: z.string().trim().min(3).max(2000).optional(),
-    replacement: z.record(z.string(), z.unknown()).optional().describe("The block's new fields, used verbatim."),
+    replacement: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("Used verbatim: the block's fields as shown (linkedin {text}; email {subject, preheader, text}; blog {title, meta_description, markdown}; x_thread {tweets}) or its parts."),
     generator: generatorField,
   })
   .refine((input) => (input.instructions === undefined) !== (input.replacement === undefined), {
@@ -144,7 +147,12 @@ export const reviseInputSchema = z
   });
 export type ReviseInput = z.output<typeof reviseInputSchema>;
 
-export const reviseOutputSchema = packOutputSchema.extend({
+/** content_revise's and content_get's result: the same, its meta shown once in content_repurpose's schema (a leaner tool list). */
+export const packReadOutputSchema = packOutputSchema.extend({
+  meta: outlinedAs({ type: 'object', description: "As in content_repurpose's result." }, packOutputSchema.shape.meta),
+});
+
+export const reviseOutputSchema = packReadOutputSchema.extend({
   changed_block: z.string().describe('The block asked for (unchanged when `changed` is false).'),
   ...revisionReportShape,
 });

@@ -310,7 +310,14 @@ export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promis
     document = {
       ...current.document,
       draft: result.draft,
-      meta: { generator, warnings, created_at: now.toISOString(), applied: result.applied, unapplied: [...unparsed, ...result.unapplied] },
+      meta: {
+        generator,
+        warnings,
+        created_at: now.toISOString(),
+        applied: result.applied,
+        unapplied: [...unparsed, ...result.unapplied],
+        written_by: revisedWriters(current.document, result.draft, generator),
+      },
     };
   }
   const report = judgeRevision(current.document.draft, document.draft, { applied: document.meta.applied, unapplied: document.meta.unapplied });
@@ -323,6 +330,13 @@ export async function reviseWidget(ctx: ToolContext, input: ReviseInput): Promis
   const output = await present(ctx, input.widget_id, version, document);
   await save(ctx, input.widget_id, version, document);
   return { ...output, ...report };
+}
+
+/** Who wrote each section after a revision: its writer before, unless the revision changed it. */
+function revisedWriters(before: WidgetDocument, draft: WidgetDraft, generator: GeneratorName): Record<string, GeneratorName> {
+  const previous = new Map(before.draft.sections.map((section) => [section.id, JSON.stringify(section)]));
+  const writers = before.meta.written_by ?? {};
+  return Object.fromEntries(draft.sections.map((section) => [section.id, previous.get(section.id) === JSON.stringify(section) ? (writers[section.id] ?? before.meta.generator) : generator]));
 }
 
 /** One version with the history of all: one query reads both. */

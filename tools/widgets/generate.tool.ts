@@ -7,8 +7,9 @@ export default defineTool({
   name: 'widget_generate',
   title: 'Generate a landing page or widget',
   description:
-    'Builds a landing page or widget from a prompt: its sections, a self-contained HTML page, an embed snippet and a preview URL. ' +
-    'Forms post here (read them with widget_submissions); colours are fixed to meet WCAG AA. Change it with widget_revise.',
+    'Builds a landing page or widget from a prompt: sections, a self-contained HTML page, an embed snippet, a preview URL. ' +
+    "It states only the prompt's facts (meta.facts); your own words go in content. " +
+    'Forms post here (widget_submissions). Change it with widget_revise.',
   route: { method: 'POST', path: '/widgets/generate' },
   scope: 'widgets:write',
   cost: 1,

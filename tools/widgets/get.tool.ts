@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
 import { readWidget } from './engine.js';
-import { widgetIdSchema, widgetOutputSchema } from './schema.js';
+import { widgetIdSchema, widgetReadOutputSchema } from './schema.js';
 import { widgetSummary } from './summary.js';
 
 export default defineTool({
@@ -17,7 +17,7 @@ export default defineTool({
     widget_id: widgetIdSchema,
     version: z.coerce.number().int().min(1).optional().describe('Default: the latest.'),
   }),
-  output: widgetOutputSchema.extend({
+  output: widgetReadOutputSchema.extend({
     versions: z.array(z.object({ version: z.number().int(), created_at: z.iso.datetime(), applied: z.array(z.string()), unapplied: z.array(z.string()) })),
   }),
   async run({ widget_id, version }, ctx) {

@@ -238,7 +238,8 @@ function footerOf(request: BuildRequest): SectionOf<'footer'>['props'] {
   const phone = facts.contacts.phones.reduce((line, number) => (!line ? number.text : `${line} · ${number.text}`.length <= 40 ? `${line} · ${number.text}` : line), '');
   const links = facts.contacts.urls.slice(0, 8).flatMap((url) => {
     const href = /^https?:\/\//i.test(url.text) ? url.text : `https://${url.text}`;
-    return URL.canParse(href) ? [{ text: url.text.replace(/^https?:\/\//i, '').slice(0, 60), url: href }] : [];
+    // A link the page cannot carry (unparsable, or beyond a URL's length) is left for missing_facts to report.
+    return href.length <= 2000 && URL.canParse(href) ? [{ text: url.text.replace(/^https?:\/\//i, '').slice(0, 60), url: href }] : [];
   });
   return {
     text: copy.footer_text ?? `© ${request.now.getUTCFullYear()} ${request.brandName}`,

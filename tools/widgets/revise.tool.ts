@@ -1,7 +1,7 @@
 import { defineTool } from '../../src/kernel/tool.js';
 import { revisionReportShape } from '../../src/kernel/revision.js';
 import { reviseWidget } from './engine.js';
-import { reviseInputSchema, widgetOutputSchema } from './schema.js';
+import { reviseInputSchema, widgetReadOutputSchema } from './schema.js';
 import { widgetSummary } from './summary.js';
 
 export default defineTool({
@@ -17,7 +17,7 @@ export default defineTool({
   effect: 'write',
   view: 'page',
   input: reviseInputSchema,
-  output: widgetOutputSchema.extend(revisionReportShape),
+  output: widgetReadOutputSchema.extend(revisionReportShape),
   async run(input, ctx) {
     const widget = await reviseWidget(ctx, input);
     return {

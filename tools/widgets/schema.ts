@@ -3,7 +3,7 @@ import { widgetIds } from './ids.js';
 import { generatorField, generatorNameSchema } from '../../src/kernel/generation.js';
 import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
-import { asSignature } from '../../src/kernel/json-schema.js';
+import { asSignature, outlinedAs } from '../../src/kernel/json-schema.js';
 import { hrefSchema, imageUrlSchema } from '../../src/render/html.js';
 import { formFieldSchema, sectionIdSchema, sectionSchema, sectionTypes } from '../../src/render/sections.js';
 import { colorSchema, densities, modes, radii, themeRequestSchema, themeSchema } from '../../src/render/theme.js';
@@ -82,11 +82,11 @@ export const modelCopySchema = copySchema.pick({
 });
 
 export const contentSchema = copySchema.extend({
-  cta_url: hrefSchema.optional().describe('Main button link: http(s), mailto or #anchor; default the form.'),
+  cta_url: hrefSchema.optional().describe('Main button link (http(s), mailto, #anchor); default the form.'),
   deadline: z.iso.datetime({ offset: true }).optional().describe('Countdown end.'),
   form_fields: z.array(formFieldSchema).min(1).max(10).optional().describe("Replace the kind's defaults."),
   contact_email: z.email().max(254).optional(),
-  lang: languageTag.optional().describe('BCP 47 tag; default en.'),
+  lang: languageTag.optional().describe("BCP 47; default: the prompt's."),
 });
 export type ContentOverrides = z.output<typeof contentSchema>;
 
@@ -198,3 +198,8 @@ export const widgetOutputSchema = z.object({
   }),
 });
 export type WidgetOutput = z.output<typeof widgetOutputSchema>;
+
+/** widget_revise's and widget_get's result: the same, its meta shown once in widget_generate's schema (a leaner tool list). */
+export const widgetReadOutputSchema = widgetOutputSchema.extend({
+  meta: outlinedAs({ type: 'object', description: "As in widget_generate's result." }, widgetOutputSchema.shape.meta),
+});
