@@ -7,7 +7,7 @@ import type { DateFact, FactSheet, Money, OpeningHours } from './facts.js';
 import { listOf, type PageFrames } from './frames/index.js';
 import { capitalize } from './text.js';
 
-export type FactKind = 'name' | 'offering' | 'news' | 'address' | 'hours' | 'date' | 'email' | 'phone' | 'url' | 'constraint';
+export type FactKind = 'name' | 'kind' | 'place' | 'audience' | 'claim' | 'offering' | 'news' | 'address' | 'hours' | 'date' | 'email' | 'phone' | 'url' | 'constraint';
 
 /** A fact as the contract checks it: a label for people, and the words that must appear together in one place. */
 export interface FactEntry {
@@ -80,7 +80,17 @@ export function hoursLine(hours: OpeningHours, frames: PageFrames): string {
  */
 export function hoursText(hours: OpeningHours, frames: PageFrames): string {
   const own = stripEnd(hours.text.trim());
-  return own.length <= 80 ? capitalize(own) : hoursLine(hours, frames);
+  // Times the caller wrote as clock times read best normalised ("Sat 9:00–14:00"); others stay as written.
+  const written = [hours.opens, hours.closes].every((time) => time === undefined || own.includes(clock(time)));
+  const balanced = (own.match(/\(/g) ?? []).length === (own.match(/\)/g) ?? []).length;
+  if ((written && (hours.opens || hours.closes || hours.closed)) || !balanced || own.length > 80) return hoursLine(hours, frames);
+  return capitalize(own);
+}
+
+/** Is this fact part of another one the copy states whole (a date or hours inside the news, a condition or an offering)? */
+export function insideAnother(fact: { span: readonly [number, number] }, sheet: FactSheet): boolean {
+  const containers = [...sheet.news, ...sheet.constraints, ...sheet.offerings, ...sheet.claims];
+  return containers.some((other) => other.span[0] <= fact.span[0] && fact.span[1] <= other.span[1] && other.span !== fact.span);
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -103,6 +113,10 @@ export function dateText(date: Pick<DateFact, 'iso' | 'text'>, frames: PageFrame
 export function factEntries(sheet: FactSheet, frames: PageFrames): FactEntry[] {
   const entries: FactEntry[] = [];
   if (sheet.business.name) entries.push({ kind: 'name', fact: `name: ${sheet.business.name.text}`, needles: [sheet.business.name.text] });
+  if (sheet.business.kind) entries.push({ kind: 'kind', fact: `kind: ${sheet.business.kind.text}`, needles: [sheet.business.kind.text] });
+  if (sheet.place) entries.push({ kind: 'place', fact: `place: ${sheet.place.text}`, needles: [sheet.place.text] });
+  if (sheet.audience) entries.push({ kind: 'audience', fact: `audience: ${sheet.audience.text}`, needles: [sheet.audience.text] });
+  for (const claim of sheet.claims) entries.push({ kind: 'claim', fact: `claim: ${claim.text}`, needles: [stripEnd(claim.text)] });
   for (const offering of sheet.offerings) {
     const price = offering.price ? priceText(offering.price, frames) : undefined;
     entries.push({ kind: 'offering', fact: `offering: ${offering.name}${price ? ` ${price}` : ''}`, needles: price ? [offering.name, offering.price?.text as string] : [offering.name] });
@@ -111,7 +125,7 @@ export function factEntries(sheet: FactSheet, frames: PageFrames): FactEntry[] {
   if (sheet.address) entries.push({ kind: 'address', fact: `address: ${sheet.address.text}`, needles: [sheet.address.text] });
   for (const hours of sheet.hours) {
     const shown = hoursText(hours, frames);
-    entries.push({ kind: 'hours', fact: `hours: ${shown}`, needles: [shown], or: [hoursLine(hours, frames)] });
+    entries.push({ kind: 'hours', fact: `hours: ${shown}`, needles: [shown], or: [stripEnd(hours.text)] });
   }
   for (const date of sheet.dates) entries.push({ kind: 'date', fact: `date: ${date.iso}${date.what ? ` (${date.what})` : ''}`, needles: [dateText(date, frames)], or: [date.text] });
   for (const email of sheet.contacts.emails) entries.push({ kind: 'email', fact: `email: ${email.text}`, needles: [email.text] });

@@ -18,8 +18,20 @@ export interface Grounded<T> {
  */
 export function grounded<T>(value: T, sources: readonly string[], options: InventionOptions = {}): Grounded<T> {
   const grounding = groundingOf(sources);
+  // A hashtag joins words ("ClínicaSol"): it is grounded by those words written in a row in the sources.
+  const squeezed = sources
+    .join('\n')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\n]+/gu, '');
   const removed: string[] = [];
   const walk = (node: unknown, path: string): unknown => {
+    if (typeof node === 'string' && /(^|\.)hashtags\.\d+$/.test(path)) {
+      const tag = node
+        .replace(/^#/, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, '');
+      if (tag && squeezed.includes(tag)) return node;
+    }
     if (typeof node === 'string') {
       const checked = withoutUnsupported(node, grounding, options);
       for (const sentence of checked.removed) removed.push(`${path}: "${sentence.trim()}"`);

@@ -169,7 +169,8 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
   if (!framed && generated.generator === 'template') {
     warnings.push(`The template writes ${frameLanguages.join(', ')}; it wrote this page's fixed words in English, not "${lang}". Pass content in that language or use a model (generator: "llm").`);
   }
-  const pageLang = content.lang ?? (framed || generated.generator !== 'template' ? lang : 'en');
+  // A page whose fixed words the template wrote in English says so, whatever language was asked for (WCAG 3.1.1).
+  const pageLang = framed || generated.generator !== 'template' ? lang : 'en';
   const source: WidgetDocument['source'] = { brandName: template.brandName, brand, content, copy, facts, frames: framed ? lang : 'en' };
   const build = buildRequestOf({ kind, source }, now, warnings);
   const sections = buildSections(build);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { capitalize } from '../../src/compose/text.js';
-import { hoursText, priceText } from '../../src/compose/contract.js';
+import { hoursText, insideAnother, priceText } from '../../src/compose/contract.js';
 import type { FactSheet, Offering } from '../../src/compose/facts.js';
 import type { PageFrames } from '../../src/compose/frames/index.js';
 import type { FormField, Section, SectionOf, SectionType } from '../../src/render/sections.js';
@@ -230,6 +230,9 @@ function tiersOfFacts({ facts, frames }: BuildRequest): NonNullable<TemplateCopy
   }));
 }
 
+/** Opening hours that are not part of news ("now opens on Saturdays 9–14" is a change the headline states, not the week's hours). */
+const regularHours = (facts: FactSheet) => facts.hours.filter((hours) => !insideAnother(hours, facts));
+
 /** The footer: the caller's address, hours and contacts from the facts, beside the content's email. */
 function footerOf(request: BuildRequest): SectionOf<'footer'>['props'] {
   const { facts, frames, copy, content } = request;
@@ -247,6 +250,12 @@ function footerOf(request: BuildRequest): SectionOf<'footer'>['props'] {
     ...(email && z.email().safeParse(email).success ? { contact_email: email } : {}),
     ...(phone ? { phone: phone.slice(0, 40) } : {}),
     ...(facts.address ? { address: facts.address.text.slice(0, 200) } : {}),
-    ...(facts.hours.length ? { hours: facts.hours.slice(0, 14).map((hours) => hoursText(hours, frames).slice(0, 80)) } : {}),
+    ...(regularHours(facts).length
+      ? {
+          hours: regularHours(facts)
+            .slice(0, 14)
+            .map((hours) => hoursText(hours, frames).slice(0, 80)),
+        }
+      : {}),
   };
 }
