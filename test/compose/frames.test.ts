@@ -17,6 +17,10 @@ const slots: Record<string, string[]> = {
   'pack.price': ['blanqueamiento', '2.900 €'],
 };
 const sampleSlots = ['Clínica Sol'];
+/** Topics a prompt may give, in each language, singular and plural, each without and with an audience. */
+const sampleTopics = ['sourdough baking', 'marketing por correo electrónico', 'Zeitmanagement', 'gestion du temps', 'finanças pessoais', 'houseplants in winter', 'alimentação saudável'];
+const sampleAudiences = [null, 'beginners', 'autónomos'];
+const topicSlots = sampleTopics.flatMap((topic) => sampleAudiences.map((audience) => [topic, audience] as const));
 
 interface Leaf {
   path: string;
@@ -26,6 +30,8 @@ interface Leaf {
 /** Every string the frames write, functions called with sample slots. */
 function leavesOf(value: unknown, path = ''): Leaf[] {
   if (typeof value === 'string') return [{ path, text: value }];
+  // A topic frame is called with every sample topic and audience.
+  if (typeof value === 'function' && path.startsWith('topic.')) return topicSlots.map((args) => ({ path, text: (value as (...slot: Array<string | null>) => string)(...args) }));
   if (typeof value === 'function') {
     const args = slots[path] ?? sampleSlots;
     return [{ path, text: (value as (...slot: string[]) => string)(...args) }];
@@ -48,11 +54,12 @@ const isSentence = (path: string): boolean =>
   /^(sentences|success)\./.test(path) ||
   /^examples\.(note|faq\.\d+\.(question|answer)|testimonial\.quote|feature\.text)$/.test(path) ||
   /^chrome\.(ended|sent|failed|offline)$/.test(path) ||
-  /^pack\.(?!greeting$)/.test(path);
+  /^pack\.(?!greeting$)/.test(path) ||
+  /^topic\.(openers|steps|meta|intros|conclusions|hooks|questions|preheader|signoffs|threadEnds|faq)\b/.test(path);
 const isLabel = (path: string): boolean => path !== 'from' && path !== 'lang' && !isSentence(path);
 
 /** Every slot value, longest first so that one inside another ("blanqueamiento" in a list) goes with it. */
-const slotValues = [...new Set([...Object.values(slots).flat(), ...sampleSlots])].sort((a, b) => b.length - a.length);
+const slotValues = [...new Set([...Object.values(slots).flat(), ...sampleSlots, ...sampleTopics, ...sampleAudiences.filter((audience) => audience !== null)])].sort((a, b) => b.length - a.length);
 
 /** A sentence's text without the slots in it: what the language itself wrote. */
 const ownWords = (text: string): string => slotValues.reduce((rest, slot) => rest.split(slot).join(''), text);
@@ -122,6 +129,28 @@ describe('page frames', () => {
       }
     });
 
+    it('says the topic, and the audience when there is one, in every topic frame that takes them', () => {
+      const walk = (value: unknown, path: string): void => {
+        if (typeof value === 'function') {
+          for (const [topic, audience] of topicSlots) {
+            const text = (value as (...slot: Array<string | null>) => string)(topic, audience);
+            // The topic as written, or capitalised where it opens the sentence (every word, in an English title).
+            expect(text.toLowerCase(), `${lang} ${path}`).toContain(topic.toLowerCase());
+            if (audience && value.length === 2) expect(text.toLowerCase(), `${lang} ${path}`).toContain(audience);
+          }
+        } else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
+      };
+      walk(own.topic, 'topic');
+    });
+
+    it('capitalises the topic where it opens a sentence or a label, and never writes it twice in a row', () => {
+      for (const { path, text } of leaves.filter((leaf) => leaf.path.startsWith('topic.'))) {
+        const first = text.replace(/^[¡¿«\s]+/u, '').charAt(0);
+        expect(first === first.toUpperCase(), `${lang} ${path}: ${text}`).toBe(true);
+        expect(text, `${lang} ${path}`).not.toMatch(/(?<![\p{L}\p{N}])(\p{L}+)\s+\1(?![\p{L}\p{N}])/iu);
+      }
+    });
+
     it('keeps every slot of a pack sentence in it', () => {
       for (const [path, args] of Object.entries(slots).filter(([path]) => path.startsWith('pack.'))) {
         const text = leaves.find((leaf) => leaf.path === path)?.text ?? '';
@@ -136,7 +165,8 @@ describe('page frames', () => {
       for (const { path, text } of leavesOf(frames(lang)).filter((leaf) => isSentence(leaf.path))) {
         // "{what}: {date}." is the slots and punctuation alone in every language.
         if (!/\p{L}/u.test(ownWords(text))) continue;
-        expect(seen.get(text), `${lang} ${path}: ${text}`).toBeUndefined();
+        // A topic frame of one language says the same with or without an audience it leaves out.
+        expect(seen.get(text)?.startsWith(`${lang} `) ?? true, `${lang} ${path}: ${text} (also ${seen.get(text)})`).toBe(true);
         seen.set(text, `${lang} ${path}`);
       }
     }

@@ -1,5 +1,5 @@
 import type { FactSheet } from '../../src/compose/facts.js';
-import { dateText, hoursText, priceText, stripEnd } from '../../src/compose/contract.js';
+import { dateText, hoursText, insideAnother, priceText, stripEnd } from '../../src/compose/contract.js';
 import { listOf, type PageFrames } from '../../src/compose/frames/index.js';
 import { capitalize, fit } from '../../src/compose/text.js';
 import type { Channel, Content } from './schema.js';
@@ -53,18 +53,25 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
   );
   const offers = facts.offerings.length && name ? frames.sentences.offers(name, list) : null;
   const news = facts.news[0];
-  const newsText = facts.news.map((item) => item.text).join(' ');
   const lead = news ? sentence(news.what) : (offers ?? (name ? sentence(name) : sentence(list || frames.headings.hours)));
   const priceLines = facts.offerings.filter((offering) => offering.price).map((offering) => frames.pack.price(capitalize(offering.name), priceText(offering.price!, frames)));
   const conditions = facts.constraints.map((constraint) => sentence(constraint.text));
-  const dates = facts.dates.filter((date) => !newsText.includes(date.text)).map((date) => sentence(date.what ? `${capitalize(date.what)}: ${dateText(date, frames)}` : dateText(date, frames)));
-  const hoursLines = facts.hours.map((hours) => hoursText(hours, frames)).join(', ');
+  const dates = facts.dates.filter((date) => !insideAnother(date, facts)).map((date) => sentence(date.what ? `${capitalize(date.what)}: ${dateText(date, frames)}` : dateText(date, frames)));
+  // Hours inside the news are the news ("now opens on Saturdays 9–14"), not the week's hours.
+  const hoursLines = facts.hours
+    .filter((hours) => !insideAnother(hours, facts))
+    .map((hours) => hoursText(hours, frames))
+    .join(', ');
   const hours = hoursLines ? (name ? frames.pack.hours(name, hoursLines) : `${frames.headings.hours}: ${hoursLines}.`) : null;
   const address = facts.address ? (name ? frames.pack.address(name, facts.address.text) : `${frames.chrome.address}: ${facts.address.text}.`) : null;
   const contacts = [...facts.contacts.emails, ...facts.contacts.phones, ...facts.contacts.urls].map((contact) => contact.text);
   const contact = contacts.length ? frames.pack.contact(listOf(frames, contacts)) : null;
   const invite = name ? frames.sentences.contactIntro(name) : null;
-  const offerParagraph = [offers !== lead ? offers : null, ...priceLines, ...conditions].filter((text): text is string => Boolean(text));
+  // What the business is, where and for whom, and its own claims, in the caller's words.
+  const about = [facts.business.kind?.text, facts.place?.text, facts.audience ? frames.audience(facts.audience.text) : undefined].filter((part): part is string => Boolean(part));
+  const aboutLine = about.length ? sentence(`${name ? `${name}: ` : ''}${about.join(' · ')}`) : null;
+  const claims = facts.claims.map((claim) => sentence(claim.text));
+  const offerParagraph = [aboutLine, offers !== lead ? offers : null, ...claims, ...priceLines, ...conditions].filter((text): text is string => Boolean(text));
   const visitParagraph = [hours, address].filter((text): text is string => Boolean(text));
   const all = [lead, ...dates, ...offerParagraph, ...visitParagraph, ...(contact ? [contact] : [])];
   const topic = fit(stripEnd(lead), 120);
@@ -77,11 +84,12 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
       dates.length ? { heading: capitalize(stripEnd(news?.what ?? topic)).slice(0, 120), body: dates.join(' ') } : null,
       offerParagraph.length ? { heading: frames.headings.offerings, body: offerParagraph.join(' ') } : null,
       visitParagraph.length ? { heading: frames.headings.visit, body: visitParagraph.join(' ') } : null,
-      contact || invite ? { heading: contactHeading, body: [contact, invite].filter(Boolean).join(' ') } : null,
+      contact ? { heading: contactHeading, body: contact } : null,
     ].filter((section): section is { heading: string; body: string } => section !== null);
-    if (sections.length < 2) sections.push({ heading: frames.examples.feature.title, body: frames.examples.feature.text });
-    if (sections.some((section) => section.heading === frames.examples.feature.title)) placeholders.push({ block: 'blog', supply: 'a section in your own words (content_revise replacement)' });
-    content.blog = { title: fit(topic, 110), meta_description: fit(all.join(' '), 155), intro: lead, sections, conclusion: invite ?? lead };
+    // A blog has two sections at least: what the facts cannot fill is numbered example text, listed to replace.
+    if (sections.length < 2) placeholders.push({ block: 'blog', supply: 'sections in your own words (content_revise replacement)' });
+    for (let n = 1; sections.length < 2; n += 1) sections.push({ heading: fit(`${frames.examples.feature.title} (${n})`, 120), body: frames.examples.feature.text });
+    content.blog = { title: fit(topic, 110), meta_description: fit(all.join(' '), 155), intro: lead, sections, conclusion: invite ?? sentence(contactHeading) };
   }
   if (channels.includes('linkedin')) {
     // A lead too long for the hook is said whole in the body.
@@ -121,7 +129,8 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
       ...(contact ? [{ title: contactHeading.slice(0, 80), text: fit(contact, 300) }] : []),
     ].slice(0, 6);
     if (benefits.length < 3) placeholders.push({ block: 'page_sections', supply: 'benefits: your own reasons to choose you (content_revise replacement)' });
-    while (benefits.length < 3) benefits.push(frames.examples.feature);
+    // Example items are numbered: the same example twice would read as a mistake.
+    for (let n = 1; benefits.length < 3; n += 1) benefits.push({ title: fit(`${frames.examples.feature.title} (${n})`, 80), text: frames.examples.feature.text });
     const faq = [
       ...(hours && name ? [{ question: frames.pack.questions.hours(name), answer: hours }] : []),
       ...(address && name ? [{ question: frames.pack.questions.address(name), answer: address }] : []),

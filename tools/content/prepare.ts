@@ -9,6 +9,7 @@ import { extractFacts } from '../../src/compose/facts-extract.js';
 import type { FactSheet } from '../../src/compose/facts.js';
 import { en } from '../../src/compose/frames/en.js';
 import { frameLanguages, framesFor } from '../../src/compose/frames/index.js';
+import { topicOf } from './topic.js';
 
 const leadIn = /^(please\s+)?((write|create|make|draft|generate|give me|i need)\s+)?(an?\s+|some\s+)?((blog\s+)?(post|article|thread|content|piece|email|newsletter)s?\s+)?(about|on|for|covering)\s+/i;
 
@@ -72,11 +73,19 @@ export async function prepareContent(input: PrepareInput, brief: Brief): Promise
         warnings,
       };
     }
-    const topic = topicOfPrompt(input.prompt ?? '');
-    const keywords = [...new Set([...salientWords(topic, 4), ...brief.keywords])].slice(0, 8);
-    const template = writeTemplatePack({ ...request, topic, keyPoints: null, phrases: [] });
-    if (lang !== 'en') warnings.push(`Without a model, the template writes a pack about a topic in English only, not in "${lang}"; use a model (generator: "llm"), or give the facts to announce.`);
-    return { sentenceCount: null, points: null, topic, keywords, template, facts: sheet, lang: 'en', placeholders: [], warnings };
+    // A topic, in the frames of the prompt's language: the lead-in's ("Escribe un hilo sobre…") when the caller named none.
+    const found = await topicOf(input.prompt ?? '', { lang: facts?.lang ?? 'en', audience: input.audience ? null : brief.audience });
+    const packLang = input.lang ?? found.lang ?? lang;
+    const topicFrames = framesFor(packLang);
+    if (!topicFrames) warnings.push(`The template writes ${frameLanguages.join(', ')}; it wrote this pack in English, not "${packLang}". Use a model (generator: "llm") for "${packLang}".`);
+    const audience = input.audience ?? found.audience;
+    // The whole subject for a model ("sourdough baking for beginners"); the template says the audience on its own.
+    const topic = found.subject;
+    // The brief's keywords are English words; in another language, the topic's own longer words.
+    const keywords = distinct((topicFrames ?? en).lang === 'en' ? [...salientWords(topic, 4), ...brief.keywords] : [found.topic, ...(found.topic.match(/\p{L}{5,}/gu) ?? [])]).slice(0, 8);
+    // A name in a topic prompt is as often its subject ("coding with Scratch") as a brand: the sign-off names only a brand given.
+    const template = writeTemplatePack({ ...request, brand: input.brand ?? null, audience, topic: found.topic, keyPoints: null, phrases: [], frames: topicFrames ?? en });
+    return { sentenceCount: null, points: null, topic, keywords, template, facts: sheet, lang: topicFrames ? packLang : 'en', placeholders: [], warnings };
   }
   const { readSource } = await import('./source.js');
   const { sentences, headings } = readSource(input.source_text);

@@ -1,12 +1,15 @@
-import { capitalize, chooser, fit, titleCase, type Chooser } from '../../src/compose/text.js';
+import { capitalize, chooser, fit, type Chooser } from '../../src/compose/text.js';
 import type { Brief } from '../../src/compose/types.js';
-import { salientWords, type SourceSentence } from './extract.js';
+import { en } from '../../src/compose/frames/en.js';
+import type { PageFrames } from '../../src/compose/frames/index.js';
+import type { SourceSentence } from './extract.js';
 import type { Channel, Content } from './schema.js';
 
 /**
- * The deterministic template's content pack: curated phrasing per tone (and a
- * few niche-specific benefit lines), varied by a hash of the request so that different topics
- * read differently while the same request always gives the same pack. With source text, the
+ * The deterministic template's content pack: curated phrasing per tone, in the frames of the pack's language (issue
+ * 14 §4), varied by a hash of the request so that different topics read differently while the same request always
+ * gives the same pack. Without source text, it is written about a topic, a noun phrase of the prompt, and says
+ * nothing about it that a topic does not: a method (a goal, a step, a measure, a habit, a review). With source text, the
  * pack is built from the source's own key points and cites them: its sentences verbatim (a
  * transcript's attributed to their speaker), headings and hashtags from its key phrases, and
  * tweets of whole sentences only.
@@ -26,6 +29,8 @@ export interface TemplatePackRequest {
   /** The source's key phrases, best first (none without a source). */
   phrases: readonly string[];
   channels: readonly Channel[];
+  /** The fixed words, in the pack's language; English when absent (a source's pack is written around its quotes in English). */
+  frames?: PageFrames;
 }
 
 /** The template's pack and the source sentences each channel cites. */
@@ -45,34 +50,16 @@ function toneOf(tone: string | null, brief: Brief): Tone {
 
 const pad = (text: string, min: number, filler: string) => (text.length >= min ? text : `${text} ${filler}`.trim());
 
-const nicheBenefits: Record<string, string[]> = {
-  pet_services: ['Calmer, happier pets after every visit', 'Gentle handling by people who love animals', 'Appointments that fit a busy week'],
-  fitness: ['Workouts that fit the time you actually have', 'Progress you can measure week by week', 'Coaching that keeps you consistent'],
-  food_beverage: ['Fresh ingredients, made in small batches', 'Flavours worth coming back for', 'Easy ordering for busy days'],
-  saas: ['Set up in minutes, not weeks', 'Fewer manual steps for the whole team', 'Data you can trust in one place'],
-  ecommerce: ['Fast, tracked delivery', 'Easy returns if it is not right', 'Quality you can see in the details'],
-  education: ['Lessons that build on each other', 'Practice with feedback at every step', 'Learn at your own pace'],
-};
+type TopicWords = PageFrames['topic'];
 
-const genericBenefits = (topic: string) => [`A clear starting point for ${topic}`, 'Practical steps you can use this week', 'Fewer mistakes, less wasted time', 'Results you can measure'];
-
-/** Generic points about a topic, for prompts with no source text. */
-function topicPoints(topic: string, audience: string | null, tone: Tone, pick: Chooser): string[] {
-  const who = audience ? ` for ${audience}` : '';
-  const opener = {
-    professional: [`${capitalize(topic)} matters${who} because small improvements compound over time.`, `Getting ${topic} right${who} starts with a clear goal and a simple plan.`],
-    friendly: [`Here's the good news: ${topic}${who} is easier than it looks.`, `Let's be honest, ${topic}${who} can feel overwhelming at first.`],
-    bold: [`Most people get ${topic} wrong${audience ? `, and ${audience} pay for it` : ''}.`, `${capitalize(topic)} is the lever almost everyone${who} ignores.`],
-  }[tone];
-  return [
-    pick(opener),
-    pick([`Start with the one problem ${topic} should solve, and write it down in a sentence.`, `Decide what success looks like before you change anything about ${topic}.`]),
-    pick(['Pick one small, measurable step and do it this week.', 'Choose a single change you can test in days, not months.']),
-    pick(['Track the result honestly, and keep what works.', 'Measure before and after, so the numbers tell you what to keep.']),
-    pick(['Make the routine easy to repeat, because consistency beats intensity.', 'Turn what worked into a checklist you can repeat.']),
-    pick([`Share what you learn about ${topic}; it helps others and sharpens your own thinking.`, `Revisit your approach to ${topic} every month and adjust.`]),
-  ];
+/** Generic points about a topic, for prompts with no source text: an opener in the tone asked for, then a goal, a first step, a measure, a habit and a review. */
+function topicPoints(words: TopicWords, topic: string, audience: string | null, tone: Tone, pick: Chooser): string[] {
+  const { steps } = words;
+  return [pick(words.openers[tone])(topic, audience), pick(steps.goal)(topic), pick(steps.step), pick(steps.measure), pick(steps.habit), pick(steps.review)(topic)];
 }
+
+/** A topic's hashtags: the whole phrase, then its longer words (no short function words of any language). */
+const topicTags = (topic: string) => [topic, ...(topic.match(/\p{L}{5,}/gu) ?? [])];
 
 function hashtagsOf(words: readonly string[]): string[] {
   const tags: string[] = [];
@@ -138,17 +125,17 @@ const tweetRoom = 272;
 
 export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
   const { brief, topic, audience, brand, keyPoints, channels } = request;
+  const words = (request.frames ?? en).topic;
   const tone = toneOf(request.tone, brief);
   const pick = chooser(JSON.stringify([topic, audience, tone, brand, keyPoints?.map((p) => p.index)]));
-  const points = keyPoints ? keyPoints.map((p) => said([p])) : topicPoints(topic, audience, tone, pick);
+  const points = keyPoints ? keyPoints.map((p) => said([p])) : topicPoints(words, topic, audience, tone, pick);
   const cite = keyPoints ? keyPoints.map((p) => p.index) : [];
   /** Key point `i` quoted within `max` characters, its speaker kept. */
   const quoted = (i: number, max: number) => (keyPoints?.[i] ? said([keyPoints[i]], max) : undefined);
   const short = fit(topic, 40);
-  const who = audience ? ` for ${audience}` : '';
   const sources: Partial<Record<Channel, number[]>> = {};
   const content: Content = { topic: fit(topic, 120) };
-  const title = fit(titleCase(pick([`${topic}: a practical guide${who}`, `${topic}, explained${who}`, `What to know about ${topic}`])), 70);
+  const title = fit(pick(words.titles)(topic, audience), 70);
 
   if (channels.includes('blog')) {
     const used = new Set<string>();
@@ -157,56 +144,37 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
         const slice = points.slice(group * 2, group * 2 + 2);
         const cited = keyPoints?.slice(group * 2, group * 2 + 2);
         return {
-          heading: cited
-            ? headingOf(cited, used, `Part ${group + 1}`)
-            : pick(
-                [
-                  ['Why it matters', 'The problem first'],
-                  ['Where to start', 'A simple plan'],
-                  ['Keep what works', 'Make it stick'],
-                ][group] as string[],
-              ),
+          heading: cited ? headingOf(cited, used, `Part ${group + 1}`) : pick(words.headings[group] ?? []),
           body: cited ? said(cited) : slice.join(' '),
         };
       })
       .filter((section) => section.body);
     content.blog = {
       title,
-      meta_description: fit(`${capitalize(topic)}${who}: ${keyPoints?.[0]?.text ?? points[0] ?? ''}`, 155),
-      intro: keyPoints ? (points[0] as string) : pick([`This guide walks through ${topic}${who}, step by step.`, `Here is a short, practical look at ${topic}${who}.`]),
+      meta_description: fit(keyPoints ? `${capitalize(topic)}${audience ? ` for ${audience}` : ''}: ${keyPoints[0]?.text ?? ''}` : words.meta(topic, audience), 155),
+      intro: keyPoints ? (points[0] as string) : pick(words.intros)(topic, audience),
       sections: sections.length >= 2 ? sections : [...sections, { heading: 'In short', body: points.join(' ') }],
-      conclusion: keyPoints ? (points[points.length - 1] as string) : pick([`Start small with ${topic}, measure, and keep what works.`, `${capitalize(topic)} rewards steady, measured effort.`]),
+      conclusion: keyPoints ? (points[points.length - 1] as string) : pick(words.conclusions)(topic),
     };
     sources.blog = cite;
   }
   if (channels.includes('linkedin')) {
-    const hook = fit(
-      pick(
-        {
-          professional: [`${capitalize(topic)}: what I'd tell anyone starting today.`, `Three lessons on ${topic} worth sharing.`],
-          friendly: [`Let's talk about ${topic} for a minute.`, `A few things I've learned about ${topic}.`],
-          bold: [`Stop overcomplicating ${topic}.`, `Unpopular opinion: ${topic} is simpler than you think.`],
-        }[tone],
-      ),
-      140,
-    );
     content.linkedin = {
-      hook,
+      hook: fit(pick(words.hooks[tone])(topic), 140),
       // Each point fitted on its own line (five of 480 and the question stay within 2,500): fitting the whole would join the lines.
-      body: `${(keyPoints ? keyPoints.slice(0, 5).map((point) => said([point], 480)) : points.slice(0, 5).map((point) => fit(point, 480))).map((point) => `→ ${point}`).join('\n')}\n\n${pick(['What would you add?', 'How do you approach it?', 'Agree, or not?'])}`,
+      body: `${(keyPoints ? keyPoints.slice(0, 5).map((point) => said([point], 480)) : points.slice(0, 5).map((point) => fit(point, 480))).map((point) => `→ ${point}`).join('\n')}\n\n${pick(words.questions)}`,
       // From the source, its key phrases only: a brief of its first lines can hold a README's "Download".
-      hashtags: hashtagsOf(keyPoints ? request.phrases : [...brief.keywords, ...salientWords(topic, 3)]),
+      hashtags: hashtagsOf(keyPoints ? request.phrases : topicTags(topic)),
     };
     sources.linkedin = cite.slice(0, 5);
   }
   if (channels.includes('email')) {
-    const subject = fit(`${capitalize(short)}${pick([': a quick guide', ': what to know', ', simply'])}`, 60);
     content.email = {
-      subject,
-      preheader: fit(pad(`${keyPoints?.[0]?.text ?? points[0] ?? ''}`, 40, `A short, practical read on ${topic}.`), 100),
-      greeting: pick({ professional: ['Hello,', 'Hi there,'], friendly: ['Hi there!', 'Hey,'], bold: ['Straight to it:', 'Quick one:'] }[tone]),
+      subject: fit(pick(words.subjects)(short), 60),
+      preheader: fit(pad(`${keyPoints?.[0]?.text ?? points[0] ?? ''}`, 40, words.preheader(topic)), 100),
+      greeting: pick(words.greetings[tone]),
       paragraphs: points.slice(0, 3),
-      signoff: brand ? `— ${brand}` : pick(['Thanks for reading.', 'Talk soon.']),
+      signoff: brand ? `— ${brand}` : pick(words.signoffs),
     };
     sources.email = cite.slice(0, 3);
   }
@@ -214,24 +182,25 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
     // Whole sentences only: a point too long for one tweet is left out, never split.
     const tweeted = keyPoints ? keyPoints.filter((point) => tweetWeightAtMost(said([point])) <= tweetRoom).slice(0, 5) : null;
     const tweets = tweeted ? tweeted.map((point) => said([point])) : points.slice(0, 5);
-    const hook = tweets.length ? pick([`${capitalize(topic)} in ${Math.min(tweets.length, 5)} short points 🧵`, `A thread on ${topic}${who} 🧵`]) : `A thread on ${topic}${who} 🧵`;
-    content.x_thread = { tweets: [hook, ...tweets, pick([`That's it. Save this for later.`, 'Follow for more like this.'])] };
+    content.x_thread = { tweets: [pick(words.threadHooks)(topic, audience), ...tweets, pick(words.threadEnds)] };
     sources.x_thread = tweeted ? tweeted.map((point) => point.index) : [];
   }
   if (channels.includes('page_sections')) {
     const used = new Set<string>();
     const benefits = keyPoints
       ? keyPoints.slice(0, 3).map((point) => ({ title: fit(headingOf([point], used, 'Why it matters'), 80), text: said([point], 300) }))
-      : (nicheBenefits[brief.niche] ?? genericBenefits(topic)).slice(0, 3).map((line, i) => ({ title: fit(line, 80), text: fit(points[i + 1] ?? line, 300) }));
+      : words.benefits.map((line, i) => ({ title: fit(line, 80), text: fit(points[i + 1] ?? line, 300) }));
+    /** The answer to the page's question `i`: the source's key point, or the topic's point. */
+    const answer = (i: number) => quoted(i, 600) ?? fit(points[i] ?? pick(words.steps.step), 600);
     content.page_sections = {
-      hero: { headline: fit(capitalize(topic), 90), subheadline: quoted(0, 200) ?? fit(points[0] ?? `Everything you need to know about ${topic}.`, 200) },
+      hero: { headline: fit(capitalize(topic), 90), subheadline: quoted(0, 200) ?? fit(points[0] ?? words.preheader(topic), 200) },
       benefits,
       faq: [
-        { question: fit(`What is ${topic} about?`, 200), answer: quoted(0, 600) ?? fit(points[0] ?? capitalize(topic), 600) },
-        { question: fit(audience ? `Is it right for ${audience}?` : 'Who is it for?', 200), answer: quoted(1, 600) ?? fit(points[1] ?? `Anyone who wants results from ${topic}.`, 600) },
-        { question: 'How do I get started?', answer: quoted(2, 600) ?? fit(points[2] ?? 'Start with one small step this week.', 600) },
+        { question: fit(words.faq.about(topic), 200), answer: answer(0) },
+        { question: words.faq.start, answer: answer(1) },
+        { question: words.faq.step, answer: answer(2) },
       ],
-      cta: { headline: fit(pick([`Ready to get started with ${topic}?`, `Take the first step with ${topic}`]), 120), button_text: pick(['Get started', 'Learn more', 'Start today']) },
+      cta: { headline: fit(pick(words.cta)(topic), 120), button_text: pick(words.buttons) },
     };
     sources.page_sections = cite.slice(0, 3);
   }

@@ -1,6 +1,6 @@
 import type { Brief } from '../../src/compose/types.js';
 import type { FactSheet } from '../../src/compose/facts.js';
-import { dateText, offeringList, stripEnd } from '../../src/compose/contract.js';
+import { dateText, insideAnother, offeringList, stripEnd } from '../../src/compose/contract.js';
 import type { PageFrames } from '../../src/compose/frames/index.js';
 import { capitalize, fit } from '../../src/compose/text.js';
 import type { Brand, ContentOverrides, Copy, WidgetKind } from './schema.js';
@@ -71,12 +71,13 @@ function factSentences(request: TemplateCopyRequest, name: string | undefined, h
   // News too long for a headline opens the text instead.
   if (facts.news[0] && facts.news[0].what.length > NEWS_HEADLINE_MAX) out.push(sentence(facts.news[0].what));
   if (name && facts.offerings.length && !headlineIsList) out.push(frames.sentences.offers(name, offeringList(facts, frames)));
+  // The caller's own claims about the business ("Gas Safe registered"), in their words.
+  for (const claim of facts.claims) out.push(sentence(claim.text));
   // On a landing page with offerings, their conditions open the offerings section instead.
   if (!(kind === 'landing' && facts.offerings.length)) for (const constraint of facts.constraints) out.push(sentence(constraint.text));
-  // A date the news already states is said once.
-  const newsText = facts.news.map((news) => news.text).join(' ');
+  // A date the news, a condition or an offering already states is said once.
   for (const date of facts.dates)
-    if (!newsText.includes(date.text)) out.push(sentence(date.what ? frames.sentences.countdownIntro(capitalize(date.what), dateText(date, frames)) : dateText(date, frames)));
+    if (!insideAnother(date, facts)) out.push(sentence(date.what ? frames.sentences.countdownIntro(capitalize(date.what), dateText(date, frames)) : dateText(date, frames)));
   return out;
 }
 
@@ -95,10 +96,13 @@ export function writeTemplateCopy(request: TemplateCopyRequest): TemplateCopy {
   const headline = news && news.what.length <= NEWS_HEADLINE_MAX ? capitalize(stripEnd(news.what)) : (list ?? brandName);
   const opening = factSentences(request, name, !news && headline === list).join(' ');
   const freeOffer = facts.offerings.find((offering) => !offering.price)?.name;
+  // What the business is, where and for whom, as a label above the headline: "Dental clinic · Madrid · For families".
+  const about = [facts.business.kind?.text, facts.place?.text, facts.audience ? frames.audience(facts.audience.text) : undefined].filter((part): part is string => Boolean(part));
+  const eyebrow = about.length ? fit(capitalize(about.join(' · ')), 80) : undefined;
 
   const byKind: Record<WidgetKind, () => Pick<TemplateCopy['copy'], 'headline' | 'subheadline' | 'cta_text' | 'eyebrow'>> = {
-    landing: () => ({ headline, subheadline: opening || invite, cta_text: frames.buttons.contact }),
-    hero: () => ({ eyebrow: headline === brandName ? undefined : brandName, headline, subheadline: opening || invite, cta_text: frames.buttons.contact }),
+    landing: () => ({ eyebrow, headline, subheadline: opening || invite, cta_text: frames.buttons.contact }),
+    hero: () => ({ eyebrow: eyebrow ?? (headline === brandName ? undefined : brandName), headline, subheadline: opening || invite, cta_text: frames.buttons.contact }),
     waitlist: () => ({
       eyebrow: news ? brandName : undefined,
       headline: news ? headline : frames.headings.waitlist(brandName),

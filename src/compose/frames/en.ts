@@ -1,8 +1,12 @@
+import { capitalize as up, titleCase } from '../text.js';
 import type { PageFrames } from './types.js';
+
+const forWhom = (audience: string | null) => (audience ? ` for ${audience}` : '');
 
 export const en: PageFrames = {
   lang: 'en',
   from: (price) => `from ${price}`,
+  audience: (who) => `For ${who}`,
   headings: {
     offerings: 'What we offer',
     pricing: 'Prices',
@@ -70,6 +74,58 @@ export const en: PageFrames = {
       contact: (name) => `How can I contact ${name}?`,
     },
     price: (offering, price) => `${offering}: ${price}.`,
+  },
+  topic: {
+    titles: [
+      (topic, audience) => titleCase(`${topic}: a practical guide${forWhom(audience)}`),
+      (topic, audience) => titleCase(`${topic}, explained${forWhom(audience)}`),
+      (topic, audience) => titleCase(`What to know about ${topic}${audience ? `, for ${audience}` : ''}`),
+    ],
+    openers: {
+      professional: [
+        (topic, audience) => `${audience ? `For ${audience}, getting` : 'Getting'} ${topic} right starts with a clear goal and a simple plan.`,
+        (topic, audience) => `With ${topic}${forWhom(audience)}, small improvements add up over time.`,
+      ],
+      friendly: [
+        (topic, audience) => `Let's be honest: ${topic} can feel overwhelming at first${audience ? `, especially for ${audience}` : ''}.`,
+        (topic, audience) => `Good news${forWhom(audience)}: you can approach ${topic} one small step at a time.`,
+      ],
+      bold: [
+        (topic, audience) => `Stop overthinking ${topic}${forWhom(audience)}: start with one clear goal.`,
+        (topic, audience) => `With ${topic}${forWhom(audience)}, a plan beats guesswork every time.`,
+      ],
+    },
+    steps: {
+      goal: [(topic) => `Start by writing down, in one sentence, what you want from ${topic}.`, (topic) => `Decide what success looks like before you change anything about ${topic}.`],
+      step: ['Pick one small, measurable step and take it this week.', 'Choose a single change you can test in days, not months.'],
+      measure: ['Track the result honestly, and keep what works.', 'Measure before and after, so the numbers tell you what to keep.'],
+      habit: ['Make the routine easy to repeat: consistency beats intensity.', 'Turn what worked into a checklist you can repeat.'],
+      review: [(topic) => `Share what you learn about ${topic}; it helps others and sharpens your own thinking.`, (topic) => `Revisit your approach to ${topic} every month and adjust.`],
+    },
+    headings: [
+      ['Why it matters', 'The goal first'],
+      ['Where to start', 'A simple plan'],
+      ['Keep what works', 'Make it stick'],
+    ],
+    meta: (topic, audience) => `A short, practical guide to ${topic}${forWhom(audience)}: where to start, what to measure and what to keep.`,
+    intros: [(topic, audience) => `This guide walks through ${topic}${forWhom(audience)}, step by step.`, (topic, audience) => `Here is a short, practical look at ${topic}${forWhom(audience)}.`],
+    conclusions: [(topic) => `Start small with ${topic}, measure, and keep what works.`, (topic) => `With ${topic}, steady and measured effort pays off.`],
+    hooks: {
+      professional: [(topic) => `${up(topic)}: what I would tell anyone starting today.`, (topic) => `A few lessons on ${topic} worth sharing.`],
+      friendly: [(topic) => `Let's talk about ${topic} for a minute.`, (topic) => `A few things worth knowing about ${topic}.`],
+      bold: [(topic) => `Stop overcomplicating ${topic}.`, (topic) => `Unpopular opinion: ${topic} can be simple.`],
+    },
+    questions: ['What would you add?', 'How do you approach it?', 'Agree, or not?'],
+    subjects: [(topic) => `${up(topic)}: a quick guide`, (topic) => `${up(topic)}: what to know`, (topic) => `${up(topic)}, simply`],
+    preheader: (topic) => `A short, practical read on ${topic}.`,
+    greetings: { professional: ['Hello,', 'Hi there,'], friendly: ['Hi there!', 'Hey,'], bold: ['Straight to it:', 'Quick one:'] },
+    signoffs: ['Thanks for reading.', 'Talk soon.'],
+    threadHooks: [(topic, audience) => `${up(topic)}${forWhom(audience)}, point by point 🧵`, (topic, audience) => `A thread on ${topic}${forWhom(audience)} 🧵`],
+    threadEnds: ["That's it. Save this for later.", 'Follow for more like this.'],
+    benefits: ['Start with a clear goal', 'One small step at a time', 'Measure, then keep what works'],
+    faq: { about: (topic) => `What should I know about ${topic}?`, start: 'Where do I start?', step: 'What is a good first step?' },
+    cta: [(topic) => `Ready to get started with ${topic}?`, (topic) => `Take the first step with ${topic}`],
+    buttons: ['Get started', 'Learn more', 'Start today'],
   },
   chrome: {
     sending: 'Sending…',

@@ -1,9 +1,15 @@
+import { capitalize as up } from '../text.js';
 import type { PageFrames } from './types.js';
+
+// A topic stands bare after "en", "sobre", "con" or "el tema de" ("sobre finanzas personales"), never as the subject
+// of a verb or next to an adjective that would agree with it.
+const para = (audience: string | null) => (audience ? ` para ${audience}` : '');
 
 // Usted throughout: the neutral register for a business in Spain and Latin America alike.
 export const es: PageFrames = {
   lang: 'es',
   from: (price) => `desde ${price}`,
+  audience: (who) => `Para ${who}`,
   headings: {
     offerings: 'Lo que ofrecemos',
     pricing: 'Precios',
@@ -79,6 +85,58 @@ export const es: PageFrames = {
       contact: (name) => `¿Cómo puedo ponerme en contacto con ${name}?`,
     },
     price: (offering, price) => `${offering}: ${price}.`,
+  },
+  topic: {
+    titles: [
+      (topic, audience) => `${up(topic)}: guía práctica${para(audience)}`,
+      (topic, audience) => `${up(topic)}, paso a paso${para(audience)}`,
+      (topic, audience) => `Lo esencial sobre ${topic}${para(audience)}`,
+    ],
+    openers: {
+      professional: [
+        (topic, audience) => `En ${topic}${para(audience)}, todo empieza con un objetivo claro y un plan sencillo.`,
+        (topic, audience) => `En ${topic}${para(audience)}, las pequeñas mejoras se acumulan con el tiempo.`,
+      ],
+      friendly: [
+        (topic, audience) => `Seamos sinceros: el tema de ${topic} puede abrumar al principio${audience ? `, sobre todo para ${audience}` : ''}.`,
+        (topic, audience) => `Una buena noticia${para(audience)}: en ${topic} se puede avanzar paso a paso.`,
+      ],
+      bold: [
+        (topic, audience) => `Deje de darle vueltas al tema de ${topic}${para(audience)}: empiece con un objetivo claro.`,
+        (topic, audience) => `En ${topic}${para(audience)}, un buen plan gana siempre a la improvisación.`,
+      ],
+    },
+    steps: {
+      goal: [(topic) => `Empiece por escribir en una frase qué espera lograr en ${topic}.`, (topic) => `Antes de cambiar nada en ${topic}, defina qué significa el éxito para usted.`],
+      step: ['Elija un paso pequeño y medible, y dé ese paso esta semana.', 'Elija un solo cambio que pueda probar en días, no en meses.'],
+      measure: ['Mida el resultado con honestidad y quédese con lo que funciona.', 'Mida antes y después: los números le dirán qué conservar.'],
+      habit: ['Haga que la rutina sea fácil de repetir: la constancia vale más que la intensidad.', 'Convierta lo que funcionó en una lista de comprobación que pueda repetir.'],
+      review: [(topic) => `Comparta lo que aprenda sobre ${topic}: ayuda a otros y aclara sus propias ideas.`, (topic) => `Revise cada mes su enfoque en ${topic} y ajústelo.`],
+    },
+    headings: [
+      ['Por qué importa', 'Primero, el objetivo'],
+      ['Por dónde empezar', 'Un plan sencillo'],
+      ['Quédese con lo que funciona', 'Cómo mantenerlo'],
+    ],
+    meta: (topic, audience) => `Una guía breve y práctica sobre ${topic}${para(audience)}: por dónde empezar, qué medir y qué conservar.`,
+    intros: [(topic, audience) => `Esta guía recorre paso a paso el tema de ${topic}${para(audience)}.`, (topic, audience) => `Una mirada breve y práctica al tema de ${topic}${para(audience)}.`],
+    conclusions: [(topic) => `En ${topic}, empiece con poco, mida y quédese con lo que funciona.`, (topic) => `En ${topic}, el esfuerzo constante y medido da resultados.`],
+    hooks: {
+      professional: [(topic) => `${up(topic)}: lo que le diría a cualquiera que empiece hoy.`, (topic) => `Algunas lecciones sobre ${topic} que vale la pena compartir.`],
+      friendly: [(topic) => `Hablemos un momento sobre ${topic}.`, (topic) => `Algunas cosas que conviene saber sobre ${topic}.`],
+      bold: [(topic) => `Deje de complicarse con ${topic}.`, (topic) => `Opinión impopular: en ${topic}, lo sencillo funciona mejor.`],
+    },
+    questions: ['¿Qué añadiría usted?', '¿Cómo lo aborda usted?', '¿Está de acuerdo?'],
+    subjects: [(topic) => `${up(topic)}: guía rápida`, (topic) => `${up(topic)}: lo esencial`, (topic) => `${up(topic)}, en pocas palabras`],
+    preheader: (topic) => `Una lectura breve y práctica sobre ${topic}.`,
+    greetings: { professional: ['Hola:', 'Buenos días:'], friendly: ['¡Hola!', '¡Buenas!'], bold: ['Al grano:', 'En breve:'] },
+    signoffs: ['Gracias por leer.', 'Hasta pronto.'],
+    threadHooks: [(topic, audience) => `${up(topic)}${para(audience)}, punto por punto 🧵`, (topic, audience) => `Un hilo sobre ${topic}${para(audience)} 🧵`],
+    threadEnds: ['Eso es todo. Guárdelo para más adelante.', 'Sígame para leer más contenidos como este.'],
+    benefits: ['Un objetivo claro desde el principio', 'Un paso pequeño cada vez', 'Medir y quedarse con lo que funciona'],
+    faq: { about: (topic) => `¿Qué conviene saber sobre ${topic}?`, start: '¿Por dónde empiezo?', step: '¿Cuál es un buen primer paso?' },
+    cta: [(topic) => `¿Quiere empezar con ${topic}?`, (topic) => `Dé hoy el primer paso en ${topic}`],
+    buttons: ['Empezar', 'Más información', 'Empiece hoy'],
   },
   chrome: {
     sending: 'Enviando…',

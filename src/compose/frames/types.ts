@@ -4,12 +4,19 @@
  * price as written) or a list of them; the prompt itself is never a slot. One file per language.
  */
 
+/** A frame about a topic, for an audience or none: "{Topic}: a practical guide for {audience}". */
+export type TopicFrame = (topic: string, audience: string | null) => string;
+/** Variants of a frame for each tone of the template. */
+export type ByTone<T> = Record<'professional' | 'friendly' | 'bold', T[]>;
+
 /** The page's fixed words, by what they are for. */
 export interface PageFrames {
   /** BCP 47 primary subtag. */
   lang: string;
   /** "from €2,900": a starting price. */
   from: (price: string) => string;
+  /** "For busy parents": who the business serves, as a label. */
+  audience: (who: string) => string;
   headings: {
     /** The section listing the caller's offerings with their prices. */
     offerings: string;
@@ -68,6 +75,44 @@ export interface PageFrames {
     questions: { hours: (name: string) => string; address: (name: string) => string; price: (offering: string) => string; contact: (name: string) => string };
     /** "{offering}: {price}." */
     price: (offering: string, price: string) => string;
+  };
+  /**
+   * Content packs about a topic (a prompt with no facts and no source): the words around the topic, a noun phrase
+   * from the prompt ("sourdough baking"), and the audience, one from the caller or the prompt ("beginners") or none.
+   * Every frame reads with any noun phrase, singular or plural, with or without an article: the topic is never the
+   * subject of a verb that would agree with it, and never follows a word that would contract or elide with it.
+   */
+  topic: {
+    /** Blog titles (labels). */
+    titles: TopicFrame[];
+    /** The first point, by tone. */
+    openers: ByTone<TopicFrame>;
+    /** The points after it: a goal, a first step, a measure, a habit, a review; each a list of variants. */
+    steps: { goal: Array<(topic: string) => string>; step: string[]; measure: string[]; habit: string[]; review: Array<(topic: string) => string> };
+    /** Headings of the blog's three sections (the opener and goal, the step and measure, the habit and review), each a list of variants. */
+    headings: string[][];
+    meta: TopicFrame;
+    intros: TopicFrame[];
+    conclusions: Array<(topic: string) => string>;
+    /** The LinkedIn post's first line, by tone. */
+    hooks: ByTone<(topic: string) => string>;
+    /** The question that ends a LinkedIn post. */
+    questions: string[];
+    /** Email subjects (labels) and the preheader when the first point is too short for one. */
+    subjects: Array<(topic: string) => string>;
+    preheader: (topic: string) => string;
+    greetings: ByTone<string>;
+    signoffs: string[];
+    /** The thread's first tweet (a label with its emoji) and its last. */
+    threadHooks: TopicFrame[];
+    threadEnds: string[];
+    /** Titles of the page's three benefits, which carry the goal, the step and the measure (labels). */
+    benefits: string[];
+    /** The page's questions, answered by the first three points. */
+    faq: { about: (topic: string) => string; start: string; step: string };
+    /** The call to action's headline (a label, or a question) and its button. */
+    cta: Array<(topic: string) => string>;
+    buttons: string[];
   };
   /** Words the page's renderer and script write. */
   chrome: {
