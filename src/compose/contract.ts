@@ -88,9 +88,11 @@ export function hoursText(hours: OpeningHours, frames: PageFrames): string {
 }
 
 /** Is this fact part of another one the copy states whole (a date or hours inside the news, a condition or an offering)? */
-export function insideAnother(fact: { span: readonly [number, number] }, sheet: FactSheet): boolean {
+export function insideAnother(fact: { span: readonly [number, number]; text: string }, sheet: FactSheet): boolean {
   const containers = [...sheet.news, ...sheet.constraints, ...sheet.offerings, ...sheet.claims];
-  return containers.some((other) => other.span[0] <= fact.span[0] && fact.span[1] <= other.span[1] && other.span !== fact.span);
+  // A final full stop read with the fact ("5 de diciembre.") is the sentence's, not the fact's.
+  const end = fact.span[0] + stripEnd(fact.text).length;
+  return containers.some((other) => other.span[0] <= fact.span[0] && end <= other.span[1] && other.span !== fact.span);
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -127,7 +129,7 @@ export function factEntries(sheet: FactSheet, frames: PageFrames): FactEntry[] {
     const shown = hoursText(hours, frames);
     entries.push({ kind: 'hours', fact: `hours: ${shown}`, needles: [shown], or: [stripEnd(hours.text)] });
   }
-  for (const date of sheet.dates) entries.push({ kind: 'date', fact: `date: ${date.iso}${date.what ? ` (${date.what})` : ''}`, needles: [dateText(date, frames)], or: [date.text] });
+  for (const date of sheet.dates) entries.push({ kind: 'date', fact: `date: ${date.iso}${date.what ? ` (${date.what})` : ''}`, needles: [dateText(date, frames)], or: [stripEnd(date.text)] });
   for (const email of sheet.contacts.emails) entries.push({ kind: 'email', fact: `email: ${email.text}`, needles: [email.text] });
   for (const phone of sheet.contacts.phones) entries.push({ kind: 'phone', fact: `phone: ${phone.text}`, needles: [phone.text] });
   for (const url of sheet.contacts.urls) entries.push({ kind: 'url', fact: `url: ${url.text}`, needles: [url.text] });

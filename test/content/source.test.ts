@@ -197,6 +197,7 @@ describe('a pack from a README and from a podcast (template)', () => {
     const tweets = template.content.x_thread?.tweets ?? [];
     expect(tweets.some((tweet) => tweet.includes('sold bread and coffee'))).toBe(false);
     expect(template.sources.x_thread).not.toContain(0);
-    expect(template.content.blog?.sections.map((section) => section.body).join(' ')).toContain(long);
+    const blog = template.content.blog;
+    expect([blog?.intro, ...(blog?.sections.map((section) => section.body) ?? [])].join(' ')).toContain(long);
   });
 });

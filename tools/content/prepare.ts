@@ -60,7 +60,9 @@ export async function prepareContent(input: PrepareInput, brief: Brief): Promise
       // A prompt of facts (an announcement, an offer) is written from them, in frames of its language.
       if (!frames) warnings.push(`The template writes ${frameLanguages.join(', ')}; it wrote this pack in English, not "${lang}". Use a model (generator: "llm") for "${lang}".`);
       const pack = writeFactPack({ facts: sheet, frames: frames ?? en, brand: input.brand ?? null, channels: input.channels });
-      const keywords = distinct([...sheet.offerings.map((offering) => offering.name), ...brief.keywords]).slice(0, 8);
+      // The subject opens with the news or the name: the words its first-40-characters check looks for.
+      const named = [input.brand, sheet.business.name?.text, sheet.business.kind?.text].filter((word): word is string => Boolean(word));
+      const keywords = distinct([...named, ...salientWords(pack.content.topic, 3), ...sheet.offerings.map((offering) => offering.name), ...brief.keywords]).slice(0, 8);
       return {
         sentenceCount: null,
         points: null,

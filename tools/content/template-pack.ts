@@ -92,12 +92,13 @@ const said = (points: readonly SourceSentence[], max = Infinity): string =>
     })
     .join(' ');
 
-/** Consecutive points of one speaker, together. */
+/** Points one speaker said one after the other, together: sentences said minutes apart are two quotations. */
 function runsOf(points: readonly SourceSentence[]): SourceSentence[][] {
   const runs: SourceSentence[][] = [];
   for (const point of points) {
     const run = runs.at(-1);
-    if (run && run[0]?.speaker === point.speaker) run.push(point);
+    const last = run?.at(-1);
+    if (run && last && run[0]?.speaker === point.speaker && point.index === last.index + 1) run.push(point);
     else runs.push([point]);
   }
   return runs;
@@ -139,10 +140,14 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
 
   if (channels.includes('blog')) {
     const used = new Set<string>();
+    // From a source: the first point opens, the last closes, and the sections hold the ones between, each said once.
+    const between = keyPoints && keyPoints.length >= 4 ? keyPoints.slice(1, -1) : keyPoints?.slice(1);
+    const perSection = between && between.length >= 4 ? 2 : 1;
     const sections = [0, 1, 2]
       .map((group) => {
         const slice = points.slice(group * 2, group * 2 + 2);
-        const cited = keyPoints?.slice(group * 2, group * 2 + 2);
+        const cited = between?.slice(group * perSection, (group + 1) * perSection);
+        if (cited && !cited.length) return { heading: '', body: '' };
         return {
           heading: cited ? headingOf(cited, used, `Part ${group + 1}`) : pick(words.headings[group] ?? []),
           body: cited ? said(cited) : slice.join(' '),
@@ -152,9 +157,9 @@ export function writeTemplatePack(request: TemplatePackRequest): TemplatePack {
     content.blog = {
       title,
       meta_description: fit(keyPoints ? `${capitalize(topic)}${audience ? ` for ${audience}` : ''}: ${keyPoints[0]?.text ?? ''}` : words.meta(topic, audience), 155),
-      intro: keyPoints ? (points[0] as string) : pick(words.intros)(topic, audience),
+      intro: keyPoints ? said(keyPoints.slice(0, 1)) : pick(words.intros)(topic, audience),
       sections: sections.length >= 2 ? sections : [...sections, { heading: 'In short', body: points.join(' ') }],
-      conclusion: keyPoints ? (points[points.length - 1] as string) : pick(words.conclusions)(topic),
+      conclusion: keyPoints ? said(keyPoints.slice(-1)) : pick(words.conclusions)(topic),
     };
     sources.blog = cite;
   }
