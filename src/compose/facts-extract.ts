@@ -4,16 +4,21 @@
  */
 import type { FactSheet, Stated } from './facts.js';
 import { findAddress } from './facts/address.js';
+import { findAudience } from './facts/audience.js';
+import { findClaims } from './facts/claims.js';
 import { findContacts } from './facts/contacts.js';
 import { findDates } from './facts/dates.js';
 import { findHours } from './facts/hours.js';
+import { findKind } from './facts/kind.js';
 import { detectLang } from './facts/lang.js';
+import { findLanguages } from './facts/languages.js';
 import { markdownView } from './facts/markdown.js';
 import { findMoney } from './facts/money.js';
 import { findBusinessName } from './facts/names.js';
 import { findConstraints, findNews } from './facts/notes.js';
 import { findOfferings } from './facts/offerings.js';
-import { blankAll } from './facts/stated.js';
+import { findPlace } from './facts/place.js';
+import { blankAll, overlapsAny } from './facts/stated.js';
 import { findSubject } from './facts/subject.js';
 import { findBoldListOfferings, findDiscountedOfferings, findFreeOfferings, findListedOfferings, findOnRequestOfferings } from './facts/unpriced.js';
 
@@ -23,6 +28,34 @@ export interface ExtractOptions {
 }
 
 const spanOf = (fact: Stated): { start: number; end: number } => ({ start: fact.span[0], end: fact.span[1] });
+const spansOf = (facts: ReadonlyArray<Stated | undefined>): Array<{ start: number; end: number }> => facts.flatMap((fact) => (fact ? [spanOf(fact)] : []));
+
+interface Known {
+  name: Stated | undefined;
+  address: Stated | undefined;
+  offerings: readonly Stated[];
+  dates: ReadonlyArray<{ start: number; end: number }>;
+  contacts: ReadonlyArray<{ start: number; end: number }>;
+}
+
+/** What the caller says the business is, where, for whom, and why to trust it; each is none of the facts before it. */
+function describeBusiness(prompt: string, view: string, known: Known): Pick<FactSheet, 'place' | 'audience' | 'claims'> & { kind?: Stated } {
+  const { name, address, offerings, dates, contacts } = known;
+  // "24/7" may be both opening hours and a claim ("24/7 emergency callouts"), so hours do not bar a claim.
+  const otherFacts = spansOf([name, address, ...offerings]);
+  const claims = findClaims(prompt, view, { taken: (start, end) => overlapsAny(start, end, otherFacts), dates });
+  const named = name ? { name: spanOf(name) } : {};
+  const kind = findKind(prompt, view, { ...named, avoid: [...spansOf([address]), ...contacts], claims: claims.map((claim) => claim.text) });
+  const place = findPlace(prompt, view, {
+    ...named,
+    ...(kind ? { kind: spanOf(kind) } : {}),
+    avoid: [...spansOf([name, kind, address, ...claims, ...offerings]), ...contacts],
+    dates,
+  });
+  const audienceAvoid = [...spansOf([name, kind, place, address, ...claims]), ...contacts];
+  const audience = findAudience(prompt, view, audienceAvoid, place && spanOf(place), kind && spanOf(kind));
+  return { ...(kind ? { kind } : {}), ...(place ? { place } : {}), ...(audience ? { audience } : {}), claims };
+}
 
 export function extractFacts(prompt: string, options: ExtractOptions): FactSheet {
   const { contacts, taken: contactSpans } = findContacts(prompt);
@@ -47,16 +80,19 @@ export function extractFacts(prompt: string, options: ExtractOptions): FactSheet
   listed.push(...findDiscountedOfferings(prompt, view, listed, facts), ...findBoldListOfferings(prompt, listed));
   const free = findFreeOfferings(prompt, view, listed, [...facts, ...listed.map(spanOf)]);
   const offerings = [...listed, ...free].sort((a, b) => a.span[0] - b.span[0]);
+  const { kind, place, audience, claims } = describeBusiness(prompt, view, { name, address, offerings, dates: dateSpans, contacts: contactSpans });
   return {
-    business: { ...(name ? { name } : {}) },
+    business: { ...(name ? { name } : {}), ...(kind ? { kind } : {}) },
     offerings,
     news: findNews(prompt, view),
+    ...(place ? { place } : {}),
     ...(address ? { address } : {}),
     hours,
     dates,
+    ...(audience ? { audience } : {}),
     contacts,
-    languages: [],
-    claims: [],
+    languages: findLanguages(view),
+    claims,
     constraints: findConstraints(prompt, view),
     lang,
   };

@@ -87,6 +87,14 @@ export interface FactSheet {
 }
 
 /** The fields the labelled set measures, and the goals issue 14 sets for them. */
-export const measuredFields = ['business.name', 'offerings.name', 'offerings.price', 'dates', 'hours', 'address', 'contacts'] as const;
+export const measuredFields = ['business.name', 'offerings.name', 'offerings.price', 'dates', 'hours', 'address', 'contacts', 'business.kind', 'place', 'audience', 'claims'] as const;
 export type MeasuredField = (typeof measuredFields)[number];
 export const factGoals = { precision: 0.95, recall: 0.9 } as const;
+
+/**
+ * Fields the labelled set also scores, printed without a goal: `claims.number` (a claim's number with its words) and
+ * `languages` (the codes) have too few labels for a goal to mean something, so they are read, not gated.
+ */
+export const reportedFields = ['claims.number', 'languages'] as const;
+export type ReportedField = (typeof reportedFields)[number];
+export type ScoredField = MeasuredField | ReportedField;

@@ -135,6 +135,58 @@ describe('extractFacts', () => {
     expect(name('Hey! I sell hand-dyed yarn as Marigold Fibres. Skeins are 28 dollars.')).toBe('Marigold Fibres');
   });
 
+  it('reads the kind and the place as written, and never takes the address’s town for the place', () => {
+    const kindAndPlace = (prompt: string): [string | undefined, string | undefined] => {
+      const sheet = extract(prompt);
+      return [sheet.business.kind?.text, sheet.place?.text];
+    };
+    expect(kindAndPlace('Website for my dog grooming business in Austin. Full groom $65, bath & brush $40.')).toEqual(['dog grooming business', 'Austin']);
+    expect(kindAndPlace('Paws & Claws, a dog grooming salon in Austin. Full groom $65.')).toEqual(['dog grooming salon', 'Austin']);
+    expect(kindAndPlace('Emergency plumber in Manchester — Pipe Pro Plumbing. Call-out fee £60.')).toEqual(['Emergency plumber', 'Manchester']);
+    expect(kindAndPlace('Peluquería canina Guau en Valencia: baño 25 €, corte 35 €.')).toEqual(['Peluquería canina', 'Valencia']);
+    expect(kindAndPlace('Mobile vet covering Austin and Round Rock. Home visit $95.')).toEqual(['Mobile vet', 'Austin and Round Rock']);
+    expect(kindAndPlace('Homepage for Tidewater Dental, 410 Harbor Rd, Norfolk, VA 23510. Cleanings $99.')).toEqual([undefined, undefined]);
+  });
+
+  it('reads the audience after "for", and keeps people apart from the kind', () => {
+    const kindAndAudience = (prompt: string): [string | undefined, string | undefined] => {
+      const sheet = extract(prompt);
+      return [sheet.business.kind?.text, sheet.audience?.text];
+    };
+    expect(kindAndAudience('Landing page for a meal-prep app for busy parents. $9/month.')).toEqual(['meal-prep app', 'busy parents']);
+    expect(kindAndAudience('Logiciel de paie pour les indépendants, 19 € par mois.')).toEqual(['Logiciel de paie', 'indépendants']);
+    expect(kindAndAudience('Launch page for Tidy, our iOS app for shared grocery lists.')).toEqual(['iOS app for shared grocery lists', undefined]);
+    // A free tier for some people is a price rule, not the audience.
+    expect(extract('Plots $40/year (free for seniors 65+).').audience).toBeUndefined();
+  });
+
+  it('splits claims as labelled, with the number each holds, and leaves codes and offers out', () => {
+    const claims = (prompt: string): Array<[string, string | undefined]> => extract(prompt).claims.map((c) => [c.text, c.number]);
+    expect(claims('Elite Locksmiths — 24/7 emergency lockouts, DBS checked, 15 years of experience, 4.8★ from 250+ reviews.')).toEqual([
+      ['24/7 emergency lockouts', undefined],
+      ['DBS checked', undefined],
+      ['15 years of experience', '15'],
+      ['4.8★', '4.8'],
+      ['250+ reviews', '250'],
+    ]);
+    expect(claims("Oh and we've been baking for 11 years!")).toEqual([['baking for 11 years', '11']]);
+    expect(claims("I'm a licensed electrician (Spark Right Electric, lic. #EC13004567).")).toEqual([
+      ['licensed electrician', undefined],
+      ['lic. #EC13004567', undefined],
+    ]);
+    expect(claims('Plus de 200 épisodes et 1 million d’écoutes.')).toEqual([
+      ['Plus de 200 épisodes', '200'],
+      ['1 million d’écoutes', '1 million'],
+    ]);
+    expect(claims('Free quotes. Max 30 students. 14-day free trial.')).toEqual([]);
+  });
+
+  it('reads the languages a business works in as BCP 47 codes, not a language it teaches', () => {
+    expect(extract('Kids’ dentist. We speak English and Spanish.').languages).toEqual(['en', 'es']);
+    expect(extract('Beratung auf Deutsch und Englisch.').languages).toEqual(['de', 'en']);
+    expect(extract('Spanish classes for adults in Chicago.').languages).toEqual([]);
+  });
+
   it('stays linear on long pathological prompts', () => {
     const prompts = [
       'a '.repeat(2000),
@@ -145,6 +197,12 @@ describe('extractFacts', () => {
       'Mugs $5, '.repeat(450),
       '- **A** $1\n'.repeat(400),
       ' — a, b and c'.repeat(300),
+      'in Aa, Bb and Cc '.repeat(250),
+      'for busy parents for '.repeat(200),
+      'a b c d e f g '.repeat(300),
+      'Over 20 years of experience, 300+ clients and '.repeat(90),
+      'We speak English, Spanish, '.repeat(150),
+      'Aa (Bb) — cc dd, '.repeat(250),
     ];
     for (const prompt of prompts) {
       // Warm the JIT up, then take the best of five runs: a loaded machine slows some runs, quadratic time all.

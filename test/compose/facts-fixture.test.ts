@@ -85,6 +85,13 @@ function problemsIn({ id, prompt, facts }: LabelledPrompt): string[] {
     for (const iso of [news.from, news.until]) if (iso !== undefined && !facts.dates.some((date) => date.iso.startsWith(iso))) report(`news[${i}] date ${iso} is missing from dates`);
   });
 
+  facts.claims.forEach((claim, i) => {
+    if (claim.number !== undefined && !claim.text.includes(claim.number)) report(`claims[${i}].number ${JSON.stringify(claim.number)} is not in its words`);
+  });
+  // "The town inside an address is not repeated": a place is never inside the address.
+  const { place, address } = facts;
+  if (place && address && place.span[0] < address.span[1] && address.span[0] < place.span[1]) report(`place ${JSON.stringify(place.text)} is inside the address`);
+
   if (!LANGUAGE.test(facts.lang)) report(`lang ${JSON.stringify(facts.lang)}`);
   for (const language of facts.languages) if (!LANGUAGE.test(language)) report(`languages has ${JSON.stringify(language)}`);
   return problems;
@@ -126,8 +133,13 @@ describe('the labelled prompt set for the fact-sheet extractor', () => {
       news: count((facts) => facts.news.length > 0),
       constraints: count((facts) => facts.constraints.length > 0),
       noPrices: count((facts) => !hasPrice(facts)),
+      kinds: count((facts) => facts.business.kind !== undefined),
+      places: count((facts) => facts.place !== undefined),
+      audiences: count((facts) => facts.audience !== undefined),
+      claims: count((facts) => facts.claims.length > 0),
+      noKind: count((facts) => facts.business.kind === undefined),
     };
-    const goals = { offeringsWithPrices: 40, hours: 25, addresses: 25, contacts: 40, dates: 25, news: 20, constraints: 15, noPrices: 20 };
+    const goals = { offeringsWithPrices: 40, hours: 25, addresses: 25, contacts: 40, dates: 25, news: 20, constraints: 15, noPrices: 20, kinds: 60, places: 40, audiences: 20, claims: 30, noKind: 40 };
     const short = Object.entries(goals).filter(([kind, goal]) => coverage[kind as keyof typeof coverage] < goal);
     expect(short.map(([kind, goal]) => `${kind}: ${coverage[kind as keyof typeof coverage]} < ${goal}`)).toEqual([]);
   });

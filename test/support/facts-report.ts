@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { extractFacts } from '../../src/compose/facts-extract.js';
 import { heldoutPrompts } from '../fixtures/facts/heldout.js';
 import { labelledPrompts as mainPrompts, referenceDate } from '../fixtures/facts/labelled.js';
+import { reportedFields } from '../../src/compose/facts.js';
 import { scoreSheets } from './facts-score.js';
 
 const args = process.argv.slice(2);
@@ -13,7 +14,8 @@ const labelledPrompts = args.includes('--heldout') ? heldoutPrompts : mainPrompt
 const pairs = labelledPrompts.map(({ id, prompt, facts }) => ({ id, expected: facts, found: extractFacts(prompt, { referenceDate }) }));
 const { scores, errors } = scoreSheets(pairs);
 for (const [field, score] of Object.entries(scores)) {
-  console.log(field.padEnd(16), score.precision.toFixed(3), score.recall.toFixed(3), `${score.truePositives}/${score.predicted}/${score.expected}`);
+  const goal = (reportedFields as readonly string[]).includes(field) ? ' (no goal)' : '';
+  console.log(field.padEnd(16), score.precision.toFixed(3), score.recall.toFixed(3), `${score.truePositives}/${score.predicted}/${score.expected}${goal}`);
 }
 const field = args.find((arg) => !arg.startsWith('--'));
 if (field) for (const error of errors.filter((e) => e.field === field)) console.log(error.id, error.kind, JSON.stringify(error.value));

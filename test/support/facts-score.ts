@@ -1,8 +1,13 @@
 /**
  * Scores an extracted fact sheet against a labelled one, field by field (issue 14): facts are compared by
- * their normalised value, not by their span, so that "Mugs" at another occurrence still counts.
+ * their normalised value, not by their span, so that "Mugs" at another occurrence still counts. A kind, place,
+ * audience or claim counts only as the labelled words at the labelled span (case and spacing aside): "Manchester" is
+ * not "in Manchester", and "4.9★ on Google from 300+ reviews" is not the two claims it is labelled as.
  */
-import { measuredFields, type FactSheet, type MeasuredField, type Span } from '../../src/compose/facts.js';
+import { measuredFields, reportedFields, type FactSheet, type ScoredField, type Span, type Stated } from '../../src/compose/facts.js';
+
+/** Every field scored: the measured ones (with goals) first, then the reported ones. */
+export const scoredFields: readonly ScoredField[] = [...measuredFields, ...reportedFields];
 
 export interface FieldCount {
   truePositives: number;
@@ -20,7 +25,7 @@ export interface FieldScore extends FieldCount {
 /** One wrong or missed fact, for reading the errors. */
 export interface FieldError {
   id: string;
-  field: MeasuredField;
+  field: ScoredField;
   kind: 'extra' | 'missed';
   value: string;
 }
@@ -41,10 +46,25 @@ function contactKeys(sheet: FactSheet): string[] {
 }
 
 /** The comparable values of one field of a sheet (a set: a fact said twice counts once). */
-export function fieldValues(sheet: FactSheet, field: Exclude<MeasuredField, 'address'>): Set<string> {
+export function fieldValues(sheet: FactSheet, field: Exclude<ScoredField, 'address'>): Set<string> {
+  // A kind, place, audience or claim is keyed by its words and where they start: the labelled words at the labelled span.
+  const at = (fact: Stated): string => `${name(fact.text)} @${fact.span[0]}`;
+  const one = (fact: Stated | undefined): Set<string> => new Set(fact ? [name(fact.text)] : []);
   switch (field) {
     case 'business.name':
-      return new Set(sheet.business.name ? [name(sheet.business.name.text)] : []);
+      return one(sheet.business.name);
+    case 'business.kind':
+      return new Set(sheet.business.kind ? [at(sheet.business.kind)] : []);
+    case 'place':
+      return new Set(sheet.place ? [at(sheet.place)] : []);
+    case 'audience':
+      return new Set(sheet.audience ? [at(sheet.audience)] : []);
+    case 'claims':
+      return new Set(sheet.claims.map(at));
+    case 'claims.number':
+      return new Set(sheet.claims.flatMap((c) => (c.number !== undefined ? [`${at(c)} = ${c.number}`] : [])));
+    case 'languages':
+      return new Set(sheet.languages);
     case 'offerings.name':
       return new Set(sheet.offerings.map((o) => name(o.name)));
     case 'offerings.price':
@@ -68,7 +88,7 @@ function addressMatches(expected: FactSheet['address'], found: FactSheet['addres
 }
 
 /** Counts for one prompt and one field, and the facts that were extra or missed. */
-export function scoreField(id: string, field: MeasuredField, expected: FactSheet, found: FactSheet): { count: FieldCount; errors: FieldError[] } {
+export function scoreField(id: string, field: ScoredField, expected: FactSheet, found: FactSheet): { count: FieldCount; errors: FieldError[] } {
   if (field === 'address') {
     const hit = addressMatches(expected.address, found.address);
     const errors: FieldError[] = [];
@@ -88,11 +108,11 @@ export function scoreField(id: string, field: MeasuredField, expected: FactSheet
   return { count: { truePositives, predicted: got.size, expected: want.size }, errors };
 }
 
-/** Precision and recall per measured field over a labelled set. An empty denominator scores 1. */
-export function scoreSheets(pairs: ReadonlyArray<{ id: string; expected: FactSheet; found: FactSheet }>): { scores: Record<MeasuredField, FieldScore>; errors: FieldError[] } {
+/** Precision and recall per scored field over a labelled set. An empty denominator scores 1. */
+export function scoreSheets(pairs: ReadonlyArray<{ id: string; expected: FactSheet; found: FactSheet }>): { scores: Record<ScoredField, FieldScore>; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const scores = {} as Record<MeasuredField, FieldScore>;
-  for (const field of measuredFields) {
+  const scores = {} as Record<ScoredField, FieldScore>;
+  for (const field of scoredFields) {
     const total: FieldCount = { truePositives: 0, predicted: 0, expected: 0 };
     for (const { id, expected, found } of pairs) {
       const scored = scoreField(id, field, expected, found);
