@@ -13,7 +13,7 @@ const FROM = /(?:from|starting at|starts at|ab|desde|a partir de|à partir de|d�
 const SHIPPING = /shipping|delivery|postage|envío|envio|entrega|Versand|Lieferung|livraison|frete|deposit|surcharge|zuschlag|suplemento|supplément/iu;
 // Words that end a clause before a name ("We sell", "Prices:") or link it to its price ("for", "at").
 const LEAD =
-  /^(?:.*?\b(?:sell|sells|get|gets|do|offer|offers|make|makes|have|has|bake|serve|serves|include|includes|featuring|vendemos|ofrecemos|hacemos|tenemos|oferecemos|fazemos|temos|verkaufen|bieten|anbieten|haben|proposons|vendons|faisons|avons)\s+)/iu;
+  /^(?:.*?\b(?:sell|sells|selling|(?:shop|store|boutique|stall|stand)\s+(?:for|of)|get|gets|do|offer|offers|make|makes|have|has|bake|serve|serves|include|includes|featuring|vendemos|ofrecemos|hacemos|tenemos|oferecemos|fazemos|temos|verkaufen|bieten|anbieten|haben|proposons|vendons|faisons|avons)\s+)/iu;
 export const ARTICLE =
   /^(?:most|all|new|nuevo|nueva|neue|neuer|nouveau|nouvelle|novo|nova|a|an|the|our|my|your|their|un|una|unos|unas|el|la|los|las|o|os|as|um|uma|le|les|des|du|der|die|das|ein|eine|einen|unsere?n?|nuestros?|nuestras?|nossos?|nossas?|nos|notre)\s+/iu;
 const TAIL =
