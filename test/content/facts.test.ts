@@ -300,6 +300,28 @@ describe('through a model (fake OpenAI-compatible server)', () => {
     });
   });
 
+  it("puts back a fact the model left out, in the template's words, and says so", async () => {
+    const prompt = 'Announce that Clínica Sol now opens on Saturdays (9:00–14:00). Check-up €45, whitening €250.';
+    const answer = {
+      topic: 'Clínica Sol on Saturdays',
+      email: {
+        subject: 'Clínica Sol now opens on Saturdays',
+        preheader: 'Saturday mornings from 9:00 to 14:00 at Clínica Sol, starting now.',
+        greeting: 'Hello,',
+        paragraphs: ['Clínica Sol now opens on Saturdays (9:00–14:00).'],
+        signoff: '— Clínica Sol',
+      },
+    };
+    await withModel([answer], async (model) => {
+      const pack = await model.repurpose({ prompt, channels: ['email'] });
+      const { text } = block(pack, 'email');
+      expect(text).toContain('€45');
+      expect(text).toContain('€250');
+      expect(pack.meta.missing_facts).toEqual([]);
+      expect(pack.meta.warnings).toContainEqual(expect.stringMatching(/^The model left out facts the prompt gave.*offering: Check-up €45/));
+    });
+  });
+
   it("gives the email the template's subject and opening when the model's leave out the news", async () => {
     const answer = {
       topic: 'Clínica Sol news',

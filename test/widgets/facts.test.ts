@@ -158,6 +158,13 @@ describe('a dentist with an address, opening hours, prices and a phone number', 
     expect(footer.props).toMatchObject({ address: 'Calle Mayor 12, 28013 Madrid', hours: ['Mon–Fri 9:00–19:00', 'Sat 10:00–14:00'], phone: '+34 912 345 678' });
     expect(page.html).toContain('<address>Calle Mayor 12, 28013 Madrid</address>');
     expect(page.html).toContain('+34 912 345 678');
+    // What the caller's words or a model would improve, and the sections it leaves to the caller.
+    expect((page.meta as { improve: string[] }).improve).toEqual([
+      expect.stringMatching(/^hero, contact, closing: the template states the prompt's facts plainly/),
+      'No features section: the template invents none; send content.features to add it.',
+      'No testimonials section: the template invents none; send content.testimonials to add it.',
+      'No faq section: the template invents none; send content.faq to add it.',
+    ]);
     for (const hours of ['Mon–Fri 9:00–19:00', 'Sat 10:00–14:00']) expect(page.html).toContain(hours);
 
     const offer = section(page, 'offer');

@@ -22,7 +22,7 @@ export type PackMeta = Pack['meta'];
 
 /** What a version stores. Packs stored before issue 14 lack the fact fields and `lang`: they read as English, all by their generator. */
 interface StoredMeta
-  extends Omit<PackMeta, 'lang' | 'written_by' | 'facts' | 'missing_facts' | 'placeholders'>, Partial<Pick<PackMeta, 'lang' | 'written_by' | 'facts' | 'missing_facts' | 'placeholders'>> {
+  extends Omit<PackMeta, 'lang' | 'written_by' | 'facts' | 'missing_facts' | 'placeholders' | 'improve'>, Partial<Pick<PackMeta, 'lang' | 'written_by' | 'facts' | 'missing_facts' | 'placeholders'>> {
   cta: { text: string; url: string } | null;
   links: string[];
   keywords: string[];
@@ -59,6 +59,7 @@ async function save(ctx: ToolContext, pack: { id: string; version: number; conte
 
 const publicMeta = ({ cta: _cta, links: _links, keywords: _keywords, sources: _sources, sheet: _sheet, ...meta }: StoredMeta, blocks: readonly Block[]): PackMeta => ({
   ...meta,
+  improve: improvementsOf(meta.written_by ?? Object.fromEntries(blocks.map((block) => [block.id, meta.generator]))),
   lang: meta.lang ?? 'en',
   written_by: meta.written_by ?? Object.fromEntries(blocks.map((block) => [block.id, meta.generator])),
   facts: meta.facts ?? [],
@@ -96,7 +97,15 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
   });
   const warnings = [...prepared.warnings, ...generated.warnings];
   const content =
-    generated.generator === 'template' ? generated.value : keepNewsFirst(await checkedPack(ctx, generated.value, input, channels, lang, warnings, template.content), template.content, facts, warnings);
+    generated.generator === 'template'
+      ? generated.value
+      : restoreFacts(
+          keepNewsFirst(await checkedPack(ctx, generated.value, input, channels, lang, warnings, template.content), template.content, facts, warnings),
+          template.content,
+          facts,
+          lang,
+          warnings,
+        );
   // The template's pack stands in when the check left too little of the model's.
   const writer = content === template.content ? 'template' : generated.generator;
   const meta: StoredMeta = {
@@ -136,11 +145,59 @@ async function checkedPack(ctx: ToolContext, content: Content, input: RepurposeI
   return fallback;
 }
 
+/** In what the template wrote: what the caller's words or a model would do better (issue 14 §7). */
+function improvementsOf(writers: Record<string, GeneratorName>): string[] {
+  const byTemplate = Object.entries(writers)
+    .filter(([, writer]) => writer === 'template')
+    .map(([block]) => block);
+  return byTemplate.length
+    ? [
+        `${byTemplate.join(', ')}: the template states facts and the source's sentences plainly; for a voice and tone, send each block's replacement in your words (content_revise) or use a model (generator: "llm").`,
+      ]
+    : [];
+}
+
 /** Where each of the prompt's facts is said in the pack, by channel. */
 function factsOf(content: Content, channels: readonly Channel[], facts: FactSheet | null, lang: string): FactReport {
   if (!facts) return { facts: [], missing_facts: [] };
   const places = channels.flatMap((channel) => placesOf(content[channel], channel));
   return placeFacts(factEntries(facts, framesFor(lang) ?? en), places);
+}
+
+/**
+ * A model's pack that leaves a fact out of a channel gets it back in the template's sentence for it (issue 14 §2):
+ * a paragraph of the email, a line of the LinkedIn post, a tweet, a section of the blog. Page sections, whose
+ * shape has no room to add to, report it in missing_facts.
+ */
+function restoreFacts(content: Content, templateContent: Content, facts: FactSheet | null, lang: string, warnings: string[]): Content {
+  if (!facts) return content;
+  // The facts a reader acts on are put back; who and where the business is stays reported in missing_facts.
+  const entries = factEntries(facts, framesFor(lang) ?? en).filter((entry) => !['name', 'kind', 'place', 'audience', 'claim'].includes(entry.kind));
+  const templateSentences = (['blog', 'email', 'linkedin', 'x_thread'] as const).flatMap((channel) => placesOf(templateContent[channel], channel).flatMap((place) => place.text.split('\n')));
+  const fixed = structuredClone(content);
+  const restored = new Set<string>();
+  for (const channel of ['blog', 'email', 'linkedin', 'x_thread'] as const) {
+    const part = fixed[channel];
+    if (!part) continue;
+    const missing = placeFacts(entries, placesOf(part, channel)).missing_facts;
+    const lines = [
+      ...new Set(
+        missing.flatMap((fact) => {
+          const entry = entries.find((candidate) => candidate.fact === fact);
+          const line = entry && templateSentences.find((sentence) => placeFacts([entry], [{ path: '', text: sentence }]).facts.length > 0);
+          return line ? [line.replace(/^→\s*/, '')] : [];
+        }),
+      ),
+    ];
+    if (!lines.length) continue;
+    for (const fact of missing) restored.add(fact);
+    if (channel === 'email' && fixed.email) fixed.email.paragraphs = [...fixed.email.paragraphs.slice(0, 5), lines.join(' ').slice(0, 1500)];
+    if (channel === 'linkedin' && fixed.linkedin) fixed.linkedin.body = `${fixed.linkedin.body}\n\n${lines.map((line) => `→ ${line}`).join('\n')}`.slice(0, 2500);
+    if (channel === 'x_thread' && fixed.x_thread) fixed.x_thread.tweets = [...fixed.x_thread.tweets, ...lines].slice(0, 15);
+    if (channel === 'blog' && fixed.blog) fixed.blog.conclusion = `${lines.join(' ')} ${fixed.blog.conclusion}`.slice(0, 1500);
+  }
+  if (restored.size) warnings.push(`The model left out facts the prompt gave; the template's words for them were added: ${[...restored].join('; ')}.`);
+  return fixed;
 }
 
 /** A model's email subject or opening that leaves out the news gets the template's, which states it (issue 14 §2). */

@@ -126,6 +126,7 @@ export const packOutputSchema = z.object({
     facts: z.array(z.object({ fact: z.string(), placed_in: z.string() })).describe("The prompt's facts and where each is said."),
     missing_facts: z.array(z.string()),
     placeholders: z.array(z.object({ block: z.string(), supply: z.string() })).describe('Example text to replace.'),
+    improve: z.array(z.string()).describe('What your own words or a model would make better.'),
     created_at: z.iso.datetime(),
   }),
 });

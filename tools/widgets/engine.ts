@@ -72,6 +72,29 @@ function factReport(document: WidgetDocument): FactReport {
   return placeFacts(factEntries(document.source.facts ?? noFacts, frames), places);
 }
 
+/** In what the template wrote: what the caller's words or a model would do better (issue 14 §7). */
+function improvementsOf(document: WidgetDocument): string[] {
+  const writers = document.meta.written_by ?? {};
+  const improve: string[] = [];
+  const byTemplate = document.draft.sections.filter((section) => (writers[section.id] ?? document.meta.generator) === 'template' && ['hero', 'cta', 'form', 'countdown'].includes(section.type));
+  if (byTemplate.length) {
+    improve.push(
+      `${byTemplate.map((section) => section.id).join(', ')}: the template states the prompt's facts plainly; for copy with a voice, send content.headline, subheadline and the other fields in your words, or use a model (generator: "llm").`,
+    );
+  }
+  const shown = new Set(document.draft.sections.map((section) => section.type));
+  if (document.kind === 'landing') {
+    for (const [type, field] of [
+      ['features', 'features'],
+      ['testimonials', 'testimonials'],
+      ['faq', 'faq'],
+    ] as const) {
+      if (!shown.has(type)) improve.push(`No ${type} section: the template invents none; send content.${field} to add it.`);
+    }
+  }
+  return improve;
+}
+
 /** Sections showing example text, and what the caller should send instead. */
 function placeholdersOf(draft: WidgetDraft) {
   return draft.sections.flatMap((section) =>
@@ -109,6 +132,7 @@ async function present(ctx: Pick<ToolContext, 'files' | 'baseUrl' | 'compute'>, 
       written_by: document.meta.written_by ?? Object.fromEntries(document.draft.sections.map((section) => [section.id, document.meta.generator])),
       ...factReport(document),
       placeholders: placeholdersOf(document.draft),
+      improve: improvementsOf(document),
       warnings: document.meta.warnings,
       adjustments: rendered.adjustments,
       bytes: rendered.bytes,

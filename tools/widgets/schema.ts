@@ -187,6 +187,7 @@ export const widgetOutputSchema = z.object({
     facts: z.array(z.object({ fact: z.string(), placed_in: z.string() })).describe("The prompt's facts and where each is shown."),
     missing_facts: z.array(z.string()).describe('Facts this page does not show.'),
     placeholders: z.array(z.object({ section_id: z.string(), supply: z.string() })).describe('Sections of marked example text to replace.'),
+    improve: z.array(z.string()).describe('What your own words or a model would make better.'),
     warnings: z.array(z.string()),
     adjustments: z.array(z.string()).describe('Brand colours changed to meet WCAG AA contrast, and how.'),
     bytes: z.object({ html: z.number().int(), embed: z.number().int() }),
