@@ -149,7 +149,7 @@ interface Term {
 }
 
 /** compromise's cost grows with the text: phrases are read from this much of it, sampled across the whole. */
-const phraseBudget = 12_000;
+const phraseBudget = 2_000;
 const maxWords = 4;
 /** Nouns too general to name a subject. */
 const vague = new Set(
@@ -221,7 +221,9 @@ export async function nounPhrases(text: string): Promise<string[]> {
   const nlp = await loadNlp();
   let sentences: { terms?: Term[] }[];
   try {
-    sentences = nlp(text).json() as { terms?: Term[] }[];
+    // The document's own terms, not .json(): that builds (and deep-merges) far more than a phrase needs.
+    const { docs } = nlp(text) as unknown as { docs: Array<Array<{ text: string; pre: string; post: string; tags: Set<string> }>> };
+    sentences = docs.map((terms) => ({ terms: terms.map((term) => ({ text: term.text, pre: term.pre, post: term.post, tags: [...term.tags] })) }));
   } catch {
     return []; // compromise is a heuristic; a pack without phrases falls back to its template's words
   }
@@ -247,25 +249,49 @@ export async function keyPhrases(sentences: readonly SourceSentence[], count: nu
   const stride = Math.max(1, Math.ceil(total / phraseBudget));
   const sample = pool.filter((_, i) => i % stride === 0);
   const titles = headings.slice(0, 50);
-  const found = new Map<string, { count: number; forms: Map<string, number> }>();
+  // compromise finds the phrases in a sample; how often each occurs is counted over the whole text, cheaply.
+  const forms = new Map<string, Map<string, number>>();
   for (const phrase of await nounPhrases(sample.map((sentence) => sentence.text).join('\n'))) {
     const key = keyOf(phrase);
-    const entry = found.get(key) ?? { count: 0, forms: new Map<string, number>() };
-    entry.count++;
-    entry.forms.set(phrase, (entry.forms.get(phrase) ?? 0) + 1);
-    found.set(key, entry);
+    const seen = forms.get(key) ?? new Map<string, number>();
+    seen.set(phrase, (seen.get(phrase) ?? 0) + 1);
+    forms.set(key, seen);
   }
-  const ranked = [...found.entries()].map(([key, entry]) => ({
+  const counts = occurrences([...forms.keys()], pool);
+  const ranked = [...forms.entries()].map(([key, seen]) => ({
     key,
     // The form written most often: "sourdough starters" over "Sourdough starters".
-    phrase: [...entry.forms.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] as string,
+    phrase: [...seen.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] as string,
     // A phrase the document's headings name (a README's title) is what it is about.
-    score: (entry.count + 2 * titles.filter((title) => mentions(title, key)).length) * (1 + 0.5 * (key.split(/[ -]/).length - 1)),
+    score: (Math.max(1, counts.get(key) ?? 0) + 2 * titles.filter((title) => mentions(title, key)).length) * (1 + 0.5 * (key.split(/[ -]/).length - 1)),
   }));
   return ranked
     .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key))
     .slice(0, count)
     .map((entry) => entry.phrase);
+}
+
+const tokensOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
+
+/** How often each phrase key occurs in the sentences, as whole words (a plural counting as its singular): one pass over the words. */
+function occurrences(keys: readonly string[], sentences: readonly SourceSentence[]): Map<string, number> {
+  const byFirst = new Map<string, Array<{ key: string; tokens: string[] }>>();
+  for (const key of keys) {
+    const tokens = tokensOf(key);
+    if (!tokens.length) continue;
+    const first = keyOf(tokens[0] as string);
+    byFirst.set(first, [...(byFirst.get(first) ?? []), { key, tokens: tokens.map(keyOf) }]);
+  }
+  const counts = new Map<string, number>();
+  for (const sentence of sentences) {
+    const words = tokensOf(sentence.text).map(keyOf);
+    for (let i = 0; i < words.length; i++) {
+      for (const candidate of byFirst.get(words[i] as string) ?? []) {
+        if (candidate.tokens.every((token, j) => words[i + j] === token)) counts.set(candidate.key, (counts.get(candidate.key) ?? 0) + 1);
+      }
+    }
+  }
+  return counts;
 }
 
 /** Whether `phrase` is written in `text` (as whole words, singular or plural). */
