@@ -241,13 +241,14 @@ export async function nounPhrases(text: string): Promise<string[]> {
  * and fragments without URLs (sampled evenly when they exceed the budget); a phrase the
  * document's headings name counts for more.
  */
-export async function keyPhrases(sentences: readonly SourceSentence[], count: number, headings: readonly string[] = []): Promise<string[]> {
+export async function keyPhrases(sentences: readonly SourceSentence[], count: number, headings: readonly string[] = [], always: readonly SourceSentence[] = []): Promise<string[]> {
   // Labels of a word or two ("Browser", "CLI:") are not prose.
   const prose = (text: string) => text.length <= 500 && !url.test(text) && !boilerplate.test(text) && (text.match(/\p{L}+/gu)?.length ?? 0) >= 3;
   const pool = sentences.filter((sentence) => prose(sentence.text));
   const total = pool.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   const stride = Math.max(1, Math.ceil(total / phraseBudget));
-  const sample = pool.filter((_, i) => i % stride === 0);
+  // `always` (the key points) are read whole, so that every phrase of theirs is a candidate.
+  const sample = [...always, ...pool.filter((sentence, i) => i % stride === 0 && !always.includes(sentence))];
   const titles = headings.slice(0, 50);
   // compromise finds the phrases in a sample; how often each occurs is counted over the whole text, cheaply.
   const forms = new Map<string, Map<string, number>>();

@@ -2,7 +2,7 @@ import { fit } from '../../src/compose/text.js';
 import type { Brief } from '../../src/compose/types.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { writeTemplatePack, type KeyPoint, type TemplatePack } from './template-pack.js';
-import { keyPhrases, keyPoints, mentions, nounPhrases, salientWords } from './extract.js';
+import { keyPhrases, keyPoints, mentions, salientWords } from './extract.js';
 import type { Channel, RepurposeInput } from './schema.js';
 import { statesFacts, writeFactPack, type FactPack } from './fact-pack.js';
 import { extractFacts } from '../../src/compose/facts-extract.js';
@@ -94,8 +94,11 @@ export async function prepareContent(input: PrepareInput, brief: Brief): Promise
   if (sentences.length < 3) {
     throw new OutcomeError('invalid_input', `source_text: found ${sentences.length} sentence(s); repurposing needs at least 3. For a topic, use prompt.`);
   }
-  const phrases = await keyPhrases(sentences, 30, headings);
-  const points = await Promise.all(keyPoints(sentences, 6).map(async (point) => ({ ...point, phrases: await phrasesOf(point.text, phrases) })));
+  const chosen = keyPoints(sentences, 6);
+  // One reading of the key points and a sample of the rest gives every phrase, ranked; each point's are those it says.
+  const ranked = await keyPhrases(sentences, 200, headings, chosen);
+  const phrases = ranked.slice(0, 30);
+  const points = chosen.map((point) => ({ ...point, phrases: ranked.filter((phrase) => mentions(point.text, phrase)) }));
   // The topic heads a tweet and titles: a phrase of the source, never a run of its commonest words.
   const topic = input.prompt ? topicOfPrompt(input.prompt) : fit(phrases[0] ?? 'this topic', 80);
   const keywords = distinct([...salientWords(topic, 4), ...phrases.slice(0, 4), ...(input.prompt ? brief.keywords : [])]).slice(0, 8);
@@ -103,13 +106,6 @@ export async function prepareContent(input: PrepareInput, brief: Brief): Promise
   const brand = input.brand ?? (input.prompt ? request.brand : null);
   const template = writeTemplatePack({ ...request, brand, topic, keyPoints: points, phrases });
   return { sentenceCount: sentences.length, points, topic, keywords, template, facts, lang, placeholders: [], warnings };
-}
-
-/** A key point's phrases: the source's key phrases it mentions, in their order, then its own noun phrases (longer first). */
-async function phrasesOf(text: string, ranked: readonly string[]): Promise<string[]> {
-  // compromise's cost grows with the text: a run-on point is read from its start.
-  const own = (await nounPhrases(text.slice(0, 600))).sort((a, b) => b.split(' ').length - a.split(' ').length);
-  return distinct([...ranked.filter((phrase) => mentions(text, phrase)), ...own]);
 }
 
 /** Without repeats, whatever their case. */
