@@ -45,6 +45,14 @@ function tagsOf(words: readonly string[]): string[] {
   return tags;
 }
 
+/** The lead as a subject line: whole if it fits, else without its asides in brackets, else cut at a word. */
+function subjectOf(lead: string): string {
+  const whole = stripEnd(lead);
+  if (whole.length <= 60) return whole;
+  const plain = whole.replace(/\s*\([^()]*\)/gu, '').replace(/\s{2,}/g, ' ');
+  return fit(plain, 60);
+}
+
 export function writeFactPack({ facts, frames, brand, channels }: FactPackRequest): FactPack {
   const name = brand ?? facts.business.name?.text ?? null;
   const list = listOf(
@@ -96,7 +104,8 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
     const rest = lead.length > 140 ? all : all.slice(1);
     content.linkedin = {
       hook: fit(lead, 140),
-      body: fit((rest.length ? rest : [lead]).map((line) => `→ ${line}`).join('\n'), 2500),
+      // The hook says the news: the body goes on with the other facts, or the invitation, never the hook again.
+      body: fit((rest.length ? rest : [invite ?? sentence(contactHeading)]).map((line) => `→ ${line}`).join('\n'), 2500),
       hashtags: tagsOf([...(name ? [name] : []), ...facts.offerings.map((offering) => offering.name)]),
     };
   }
@@ -106,7 +115,7 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
     if (preheader.length < 40) preheader = fit(`${lead} ${preheader}`, 100);
     if (preheader.length < 40) preheader = fit(`${preheader} ${contactHeading}. ${topic}.`, 100);
     content.email = {
-      subject: fit(stripEnd(lead), 60),
+      subject: subjectOf(lead),
       preheader,
       greeting: frames.pack.greeting,
       paragraphs: [lead, dates.join(' '), offerParagraph.join(' '), visitParagraph.join(' '), contact ?? ''].filter(Boolean).map((paragraph) => fit(paragraph, 1500)),
