@@ -145,11 +145,13 @@ export function writeTemplateCopy(request: TemplateCopyRequest): TemplateCopy {
       headline: fit(head.headline, 120),
       subheadline,
       form_heading: kind === 'landing' ? contactHeading : fit(head.headline, 120),
-      form_text: kind === 'landing' && invite ? invite : undefined,
+      // The hero already invites a message: the form's heading is enough.
+      form_text: undefined,
       button_text: kind === 'landing' ? frames.buttons.send : head.cta_text,
       success_message:
         { waitlist: frames.success.waitlist, newsletter: frames.success.newsletter, booking: frames.success.booking, lead_capture: frames.success.lead }[kind as string] ?? frames.success.message,
-      closing_headline: fit(contactHeading, 120),
+      // The close restates the offer above its button (news is said once: then the name); the form's heading names the business.
+      closing_headline: fit(news ? brandName : head.headline, 120),
       footer_text: fit(`© ${now.getUTCFullYear()}${name ? ` ${name}` : ''}`, 300),
     },
   };
