@@ -44,6 +44,13 @@ export async function startApp(env: Record<string, string> = {}, options: { log?
   return Object.assign(app, { url, key: owner.secret, accountId: owner.accountId, api });
 }
 
+/** An app whose owner has a plan with room for any test (and a lenient failed-auth throttle): for tests of what tools do. */
+export async function startPlannedApp(env: Record<string, string> = {}): Promise<StartedApp> {
+  const app = await startApp({ AUTH_MAX_FAILURES: '100000', ...env });
+  await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
+  return app;
+}
+
 /** A caller for driving services directly. */
 export const testCaller = (accountId = 'acct_test'): Caller => ({ accountId, keyId: null, scopes: ['*'] });
 

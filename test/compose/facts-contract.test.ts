@@ -165,7 +165,10 @@ describe('content packs from every labelled prompt that states facts (template)'
           .toLowerCase();
         expect(pack.content.email?.paragraphs[0]?.toLowerCase(), id).toContain(opening);
         // A long subject drops the news's asides in brackets, never its opening words.
-        const subjectOpening = news.what.replace(/\s*\([^()]*\)/gu, '').slice(0, 20).toLowerCase();
+        const subjectOpening = news.what
+          .replace(/\s*\([^()]*\)/gu, '')
+          .slice(0, 20)
+          .toLowerCase();
         expect(pack.content.email?.subject.toLowerCase(), id).toContain(subjectOpening);
       }
     }

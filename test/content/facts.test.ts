@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, root, startApp, type StartedApp } from '../helpers.js';
+import { json, root, startPlannedApp, type StartedApp } from '../helpers.js';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm.js';
 
 /**
@@ -102,8 +102,7 @@ let app: StartedApp;
 let api: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  app = await startApp({ AUTH_MAX_FAILURES: '100000' });
-  await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
+  app = await startPlannedApp();
   api = client(app);
 });
 afterAll(() => app.close());
@@ -272,9 +271,8 @@ describe('through a model (fake OpenAI-compatible server)', () => {
   /** An app whose model answers `answers` in order, for one test. */
   async function withModel(answers: unknown[], test: (model: ReturnType<typeof client>, llm: FakeLlm) => Promise<void>) {
     const llm = await startFakeLlm({ answers: answers.map((answer) => JSON.stringify(answer)) });
-    const modelApp = await startApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', AUTH_MAX_FAILURES: '100000' });
+    const modelApp = await startPlannedApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' });
     try {
-      await modelApp.access.accounts.activatePlan(modelApp.accountId, 'starter', 1_000_000);
       await test(client(modelApp), llm);
     } finally {
       await modelApp.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startApp, type StartedApp } from '../helpers.js';
+import { json, startPlannedApp, type StartedApp } from '../helpers.js';
 
 /**
  * content_revise with a replacement in a block's visible fields (issue 14 §7): what the agent reads in a block
@@ -10,8 +10,7 @@ let app: StartedApp;
 const post = (path: string, body: unknown) => app.api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
-  app = await startApp({ AUTH_MAX_FAILURES: '100000' });
-  await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
+  app = await startPlannedApp();
 });
 afterAll(() => app.close());
 

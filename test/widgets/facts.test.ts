@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startApp, type StartedApp } from '../helpers.js';
+import { json, startPlannedApp, type StartedApp } from '../helpers.js';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm.js';
 import { en } from '../../src/compose/frames/en.js';
 import { es } from '../../src/compose/frames/es.js';
@@ -101,8 +101,7 @@ let app: StartedApp;
 let api: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  app = await startApp({ AUTH_MAX_FAILURES: '100000' });
-  await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
+  app = await startPlannedApp();
   api = client(app);
 });
 afterAll(() => app.close());
@@ -339,9 +338,8 @@ describe('through a model (fake OpenAI-compatible server)', () => {
   /** An app whose model answers `answers` in order, for one test. */
   async function withModel(answers: unknown[], test: (model: ReturnType<typeof client>, llm: FakeLlm) => Promise<void>) {
     const llm = await startFakeLlm({ answers: answers.map((answer) => JSON.stringify(answer)) });
-    const modelApp = await startApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', AUTH_MAX_FAILURES: '100000' });
+    const modelApp = await startPlannedApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' });
     try {
-      await modelApp.access.accounts.activatePlan(modelApp.accountId, 'starter', 1_000_000);
       await test(client(modelApp), llm);
     } finally {
       await modelApp.close();

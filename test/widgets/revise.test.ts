@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startApp, type StartedApp } from '../helpers.js';
+import { json, startApp, startPlannedApp, type StartedApp } from '../helpers.js';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm.js';
 
 /**
@@ -111,8 +111,7 @@ let app: StartedApp;
 let api: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  app = await startApp({ AUTH_MAX_FAILURES: '100000' });
-  await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
+  app = await startPlannedApp();
   api = client(app);
 });
 afterAll(() => app.close());
