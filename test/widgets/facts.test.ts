@@ -32,6 +32,7 @@ interface Widget {
     facts: Array<{ fact: string; placed_in: string }>;
     missing_facts: string[];
     placeholders: Array<{ section_id: string; supply: string }>;
+    improve: string[];
     warnings: string[];
   };
   applied?: string[];
@@ -158,7 +159,7 @@ describe('a dentist with an address, opening hours, prices and a phone number', 
     expect(page.html).toContain('<address>Calle Mayor 12, 28013 Madrid</address>');
     expect(page.html).toContain('+34 912 345 678');
     // What the caller's words or a model would improve, and the sections it leaves to the caller.
-    expect((page.meta as { improve: string[] }).improve).toEqual([
+    expect(page.meta.improve).toEqual([
       expect.stringMatching(/^hero, contact, closing: the template states the prompt's facts plainly/),
       'No features section: the template invents none; send content.features to add it.',
       'No testimonials section: the template invents none; send content.testimonials to add it.',
