@@ -52,7 +52,7 @@ const enhancement = `(function (root) {
       var seconds = Math.max(0, Math.floor((end - Date.now()) / 1000));
       if (!seconds) { out.textContent = element.getAttribute('data-ended'); return; }
       var days = Math.floor(seconds / 86400), hours = Math.floor((seconds % 86400) / 3600), minutes = Math.floor((seconds % 3600) / 60);
-      out.textContent = days + ' d ' + hours + ' h ' + minutes + ' min left';
+      out.textContent = element.getAttribute('data-left').replace('{d}', days).replace('{h}', hours).replace('{m}', minutes);
       setTimeout(tick, 60000 - (Date.now() % 60000));
     })();
   });

@@ -334,7 +334,7 @@ const renderers: { [T in SectionType]: (section: SectionOf<T>, context: SectionC
     const iso = when.toISOString();
     return wrap(
       section,
-      `${heading(section, title, context)}${optionalParagraph(text)}<p class="countdown" data-deadline="${iso}" data-ended="${esc(ended_text)}"><span class="remaining" role="timer"></span> <time datetime="${iso}">${esc(shown)}</time></p>${cta ? `<p class="actions">${button(cta)}</p>` : ''}`,
+      `${heading(section, title, context)}${optionalParagraph(text)}<p class="countdown" data-deadline="${iso}" data-ended="${esc(ended_text)}" data-left="${esc((framesFor(context.locale) ?? en).remaining('{d}', '{h}', '{m}'))}"><span class="remaining" role="timer"></span> <time datetime="${iso}">${esc(shown)}</time></p>${cta ? `<p class="actions">${button(cta)}</p>` : ''}`,
       'alt center',
     );
   },

@@ -15,6 +15,7 @@ const slots: Record<string, string[]> = {
   'pack.contact': ['hola@clinicasol.es, +34 910 000 000, clinicasol.es'],
   'pack.questions.price': ['blanqueamiento'],
   'pack.price': ['blanqueamiento', '2.900 €'],
+  remaining: ['3', '4', '12'],
 };
 const sampleSlots = ['Clínica Sol'];
 /** Topics a prompt may give, in each language, singular and plural, each without and with an audience. */
@@ -56,7 +57,7 @@ const isSentence = (path: string): boolean =>
   /^chrome\.(ended|sent|failed|offline)$/.test(path) ||
   /^pack\.(?!greeting$)/.test(path) ||
   /^topic\.(openers|steps|meta|intros|conclusions|hooks|questions|preheader|signoffs|threadEnds|faq)\b/.test(path);
-const isLabel = (path: string): boolean => path !== 'from' && path !== 'lang' && !isSentence(path);
+const isLabel = (path: string): boolean => path !== 'from' && path !== 'lang' && path !== 'remaining' && !isSentence(path);
 
 /** Every slot value, longest first so that one inside another ("blanqueamiento" in a list) goes with it. */
 const slotValues = [...new Set([...Object.values(slots).flat(), ...sampleSlots, ...sampleTopics, ...sampleAudiences.filter((audience) => audience !== null)])].sort((a, b) => b.length - a.length);

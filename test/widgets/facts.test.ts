@@ -272,6 +272,13 @@ describe('an announcement', () => {
 });
 
 describe("the page's language", () => {
+  it("ticks a countdown in the page's language", async () => {
+    const page = await api.generate({ prompt: 'Cuenta atrás para la gran apertura de Panadería La Espiga el 1 de marzo de 2027', kind: 'countdown', generator: 'template' });
+    expect(page.meta.lang).toBe('es');
+    expect(page.html).toContain(`data-left="${es.remaining('{d}', '{h}', '{m}')}"`);
+    expect(page.html).not.toContain('min left');
+  });
+
   it('writes a Spanish prompt in Spanish: lang, headings, buttons, and no English fixed words', async () => {
     const page = await api.generate({ prompt: BAKERY, generator: 'template' });
     expect(page.meta.lang).toBe('es');

@@ -148,6 +148,7 @@ export const de: PageFrames = {
     cta: [(topic) => `Bereit für den Einstieg ins Thema ${topic}?`, (topic) => `Machen Sie den ersten Schritt beim Thema ${topic}`],
     buttons: ['Jetzt starten', 'Mehr erfahren', 'Heute beginnen'],
   },
+  remaining: (days, hours, minutes) => `Noch ${days} T. ${hours} Std. ${minutes} Min.`,
   chrome: {
     sending: 'Wird gesendet…',
     skip: 'Zum Inhalt springen',

@@ -127,6 +127,7 @@ export const en: PageFrames = {
     cta: [(topic) => `Ready to get started with ${topic}?`, (topic) => `Take the first step with ${topic}`],
     buttons: ['Get started', 'Learn more', 'Start today'],
   },
+  remaining: (days, hours, minutes) => `${days} d ${hours} h ${minutes} min left`,
   chrome: {
     sending: 'Sending…',
     skip: 'Skip to content',

@@ -138,6 +138,7 @@ export const es: PageFrames = {
     cta: [(topic) => `¿Quiere empezar con ${topic}?`, (topic) => `Dé hoy el primer paso en ${topic}`],
     buttons: ['Empezar', 'Más información', 'Empiece hoy'],
   },
+  remaining: (days, hours, minutes) => `Faltan ${days} d ${hours} h ${minutes} min`,
   chrome: {
     sending: 'Enviando…',
     skip: 'Saltar al contenido',

@@ -151,6 +151,7 @@ export const fr: PageFrames = {
     cta: [(topic) => `${up(topic)}\u00a0: et si vous commenciez aujourd’hui\u202f?`, (topic) => `${up(topic)}\u00a0: faites le premier pas`],
     buttons: ['Commencer', 'En savoir plus', 'Commencer aujourd’hui'],
   },
+  remaining: (days, hours, minutes) => `Encore ${days} j ${hours} h ${minutes} min`,
   chrome: {
     sending: 'Envoi en cours…',
     skip: 'Aller au contenu',

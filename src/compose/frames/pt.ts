@@ -144,6 +144,7 @@ export const pt: PageFrames = {
     cta: [(topic) => `Quer começar com ${topic}?`, (topic) => `Dê hoje o primeiro passo em ${topic}`],
     buttons: ['Começar', 'Saiba mais', 'Comece hoje'],
   },
+  remaining: (days, hours, minutes) => `Faltam ${days} d ${hours} h ${minutes} min`,
   chrome: {
     sending: 'Aguarde…',
     skip: 'Ir para o conteúdo',

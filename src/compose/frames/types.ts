@@ -115,6 +115,8 @@ export interface PageFrames {
     buttons: string[];
   };
   /** Words the page's renderer and script write. */
+  /** The countdown's ticking text: "3 d 4 h 12 min left" (the page's one script fills the numbers in). */
+  remaining: (days: string, hours: string, minutes: string) => string;
   chrome: {
     sending: string;
     skip: string;
