@@ -108,6 +108,16 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('an announcement pack (template)', () => {
+  it('keeps each fact of the LinkedIn post on its own line', async () => {
+    const pack = await api.repurpose({
+      prompt: 'Annonce que la Boulangerie Dupont ouvre désormais le dimanche de 8h à 13h. Baguette tradition 1,30 €, croissant 1,20 €.',
+      channels: ['linkedin'],
+      generator: 'template',
+    });
+    const lines = (block(pack, 'linkedin').text ?? '').split('\n').filter((line) => line.startsWith('→ '));
+    expect(lines).toEqual(['→ Boulangerie Dupont propose Baguette tradition et croissant.', '→ Baguette tradition : 1,30 €.', '→ Croissant : 1,20 €.']);
+  });
+
   it("opens the email subject and first paragraph with the news, and the thread with it too, in the caller's words", async () => {
     const pack = await api.repurpose({ prompt: ANNOUNCEMENT, generator: 'template' });
     expect(pack.blocks.map((b) => b.id)).toEqual(['blog', 'linkedin', 'email', 'x_thread', 'page_sections']);

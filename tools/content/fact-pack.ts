@@ -45,6 +45,18 @@ function tagsOf(words: readonly string[]): string[] {
   return tags;
 }
 
+/** As many whole lines as fit in `max` characters, one per line. */
+function linesWithin(lines: readonly string[], max: number): string {
+  const kept: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (length + line.length + (kept.length ? 1 : 0) > max) break;
+    length += line.length + (kept.length ? 1 : 0);
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
 /** The lead as a subject line: whole if it fits, else without its asides in brackets, else cut at a word. */
 function subjectOf(lead: string): string {
   const whole = stripEnd(lead);
@@ -105,7 +117,11 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
     content.linkedin = {
       hook: fit(lead, 140),
       // The hook says the news: the body goes on with the other facts, or the invitation, never the hook again.
-      body: fit((rest.length ? rest : [invite ?? sentence(contactHeading)]).map((line) => `→ ${line}`).join('\n'), 2500),
+      // Each line fitted on its own: fitting the whole would join the lines into one.
+      body: linesWithin(
+        (rest.length ? rest : [invite ?? sentence(contactHeading)]).map((line) => `→ ${fit(line, 480)}`),
+        2500,
+      ),
       hashtags: tagsOf([...(name ? [name] : []), ...facts.offerings.map((offering) => offering.name)]),
     };
   }

@@ -140,12 +140,12 @@ function askedCount(clause: string): number | undefined {
 }
 
 /** The page's main button, which new tiers point at as the rest of the page does. */
-function mainCta(sections: readonly Section[]): { text: string; url: string } {
+function mainCta(sections: readonly Section[], frames: PageFrames): { text: string; url: string } {
   for (const section of sections) {
     if (section.type === 'hero' && section.props.cta) return section.props.cta;
     if (section.type === 'cta') return section.props.button;
   }
-  return { text: 'Get in touch', url: '#main' };
+  return { text: frames.buttons.contact, url: '#main' };
 }
 
 /**
@@ -169,7 +169,7 @@ function withFacts(clause: string, sections: readonly Section[], frames: PageFra
       price: (offering.price?.from ? frames.from(offering.price.text) : (offering.price?.text as string)).slice(0, 30),
       ...(offering.unit ? { period: offering.unit.slice(0, 30) } : {}),
       features: [],
-      cta: mainCta(sections),
+      cta: mainCta(sections, frames),
       highlighted: false,
     }));
     return [{ op: 'add_section', type: 'pricing', props: { heading: frames.headings.pricing, tiers } }];
