@@ -5,7 +5,7 @@
  */
 import type { DateFact, FactSheet, Money, OpeningHours } from './facts.js';
 import { listOf, type PageFrames } from './frames/index.js';
-import { capitalize } from './text.js';
+import { capitalize, stripEnd } from './text.js';
 
 export type FactKind = 'name' | 'kind' | 'place' | 'audience' | 'claim' | 'offering' | 'news' | 'address' | 'hours' | 'date' | 'email' | 'phone' | 'url' | 'constraint';
 
@@ -64,7 +64,7 @@ function dayRange(days: readonly number[], lang: string): string {
 const clock = (time: string) => time.replace(/^0(\d)/, '$1');
 
 /** One line of opening hours in the page's language: "Mon–Fri 9:00–18:00", "Sun Closed". */
-export function hoursLine(hours: OpeningHours, frames: PageFrames): string {
+function hoursLine(hours: OpeningHours, frames: PageFrames): string {
   const days = hours.days.length ? `${dayRange(hours.days, frames.lang)} ` : '';
   if (hours.closed) return `${days}${frames.chrome.closed}`.trim();
   if (hours.opens && hours.closes) return `${days}${clock(hours.opens)}–${clock(hours.closes)}`;
@@ -137,8 +137,16 @@ export function factEntries(sheet: FactSheet, frames: PageFrames): FactEntry[] {
   return entries;
 }
 
-/** A sentence's text without its final punctuation, as it is placed inside a longer sentence. */
-export const stripEnd = (text: string) => text.replace(/[\s.!?;:,]+$/u, '');
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Does `text` state the news? Most of its telling words (longer than three letters, or with a figure) are there. */
+export function statesNews(text: string, news: { what: string }): boolean {
+  const wanted = wordsOf(news.what).filter((word) => word.length > 3 || /\d/.test(word));
+  const said = new Set(wordsOf(text));
+  return wanted.filter((word) => said.has(word)).length >= Math.ceil(wanted.length * 0.6);
+}
+
+export { stripEnd } from './text.js';
 
 /** Text as the contract compares it: case, spacing, dashes and typographic apostrophes do not count. */
 const comparable = (text: string) =>
@@ -174,6 +182,16 @@ export function placesOf(value: unknown, path: string): Place[] {
   }
   return [];
 }
+
+/** The caller's words as a sentence of their own: capitalised, with one full stop. */
+export const asSentence = (text: string) => `${capitalize(stripEnd(text.trim()))}.`;
+
+/** What the business is, where and for whom, in the caller's words: the parts of "Dental clinic · Madrid · For families". */
+export const aboutParts = (sheet: FactSheet, frames: PageFrames): string[] =>
+  [sheet.business.kind?.text, sheet.place?.text, sheet.audience ? frames.audience(sheet.audience.text) : undefined].filter((part): part is string => Boolean(part));
+
+/** "Contact Clínica Sol", or the plain invitation when the business has no name. */
+export const contactHeading = (name: string | null | undefined, frames: PageFrames) => (name ? frames.headings.contact(name) : frames.buttons.contact);
 
 /** "a, b and c" of the offerings' names, for a sentence. */
 export const offeringList = (sheet: FactSheet, frames: PageFrames): string =>

@@ -30,3 +30,10 @@ function withoutTrailingPunctuation(text: string): string {
   while (end > 0 && /[\s,;:.-]/.test(text.charAt(end - 1))) end -= 1;
   return text.slice(0, end);
 }
+
+/** A sentence's text without its final punctuation and spaces, as it is placed inside a longer sentence (a loop, for the reason above). */
+export function stripEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[\s.!?;:,]/u.test(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
+}

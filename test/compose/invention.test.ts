@@ -298,11 +298,12 @@ describe('properties', () => {
     };
     for (const text of texts) {
       fastest(text, 1);
-      const small = fastest(text.slice(0, 20_000), 3);
-      const large = fastest(text, 2);
-      // Alone, 100k characters take 20–45 ms (60–100 ms for 50,000 invented numbers); linear is a ratio of 5, quadratic 25.
+      const small = fastest(text.slice(0, 10_000), 5);
+      const large = fastest(text, 3);
+      // Alone, 100k characters take 20–45 ms (60–100 ms for 50,000 invented numbers). Ten times the text: linear is a
+      // ratio of 10, quadratic 100; the bound leaves room for a busy machine (process CPU time counts other threads).
       expect(large, JSON.stringify(text.slice(0, 12))).toBeLessThan(400);
-      expect(large / Math.max(small, 2), JSON.stringify(text.slice(0, 12))).toBeLessThan(15);
+      expect(large / Math.max(small, 2), JSON.stringify(text.slice(0, 12))).toBeLessThan(35);
     }
   });
 });

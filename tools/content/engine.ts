@@ -11,7 +11,7 @@ import { groundContentTask, prepareContentTask, renderBlocksTask } from './tasks
 import { isVisibleForm, partFromVisible, visibleFields } from './visible.js';
 import { channels as allChannels, contentSchema, type packOutputSchema, type Block, type Channel, type Content, type RepurposeInput, type ReviseInput, type RevisedPack } from './schema.js';
 import { judgeRevision } from '../../src/kernel/revision.js';
-import { factEntries, placeFacts, placesOf, type FactReport } from '../../src/compose/contract.js';
+import { factEntries, placeFacts, placesOf, statesNews, type FactEntry, type FactReport } from '../../src/compose/contract.js';
 import { removedWarning } from '../../src/compose/grounded.js';
 import type { FactSheet } from '../../src/compose/facts.js';
 import { en } from '../../src/compose/frames/en.js';
@@ -75,7 +75,7 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
   const material = points
     ? `Use only these key points from the source (numbered by sentence):\n${points.map((p) => `[${p.index}] ${p.speaker ? `${p.speaker}: ` : ''}${p.text}`).join('\n')}`
     : `Topic: ${topic}`;
-  const entries = facts ? factEntries(facts, framesFor(lang) ?? en) : [];
+  const entries = entriesOf(facts, lang);
   const generated = await ctx.generation.generate({
     schema: schemaFor(channels),
     name: 'content_pack',
@@ -99,13 +99,7 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
   const content =
     generated.generator === 'template'
       ? generated.value
-      : restoreFacts(
-          keepNewsFirst(await checkedPack(ctx, generated.value, input, channels, lang, warnings, template.content), template.content, facts, warnings),
-          template.content,
-          facts,
-          lang,
-          warnings,
-        );
+      : restoreFacts(keepNewsFirst(await checkedPack(ctx, generated.value, input, channels, lang, warnings, template.content), template.content, facts, warnings), template.content, entries, warnings);
   // The template's pack stands in when the check left too little of the model's.
   const writer = content === template.content ? 'template' : generated.generator;
   const meta: StoredMeta = {
@@ -115,7 +109,7 @@ export async function repurpose(ctx: ToolContext, input: RepurposeInput): Promis
     source_sentences: sentenceCount,
     lang,
     written_by: Object.fromEntries(channels.map((channel) => [channel, writer])),
-    ...factsOf(content, channels, facts, lang),
+    ...factsOf(content, channels, entries),
     placeholders: writer === 'template' ? prepared.placeholders : [],
     sheet: facts,
     created_at: now.toISOString(),
@@ -158,21 +152,23 @@ function improvementsOf(writers: Record<string, GeneratorName>): string[] {
 }
 
 /** Where each of the prompt's facts is said in the pack, by channel. */
-function factsOf(content: Content, channels: readonly Channel[], facts: FactSheet | null, lang: string): FactReport {
-  if (!facts) return { facts: [], missing_facts: [] };
+function factsOf(content: Content, channels: readonly Channel[], entries: readonly FactEntry[]): FactReport {
   const places = channels.flatMap((channel) => placesOf(content[channel], channel));
-  return placeFacts(factEntries(facts, framesFor(lang) ?? en), places);
+  return placeFacts(entries, places);
 }
+
+/** The sheet's facts as the contract checks them, in the pack's language; none without a sheet. */
+const entriesOf = (sheet: FactSheet | null | undefined, lang: string): FactEntry[] => (sheet ? factEntries(sheet, framesFor(lang) ?? en) : []);
 
 /**
  * A model's pack that leaves a fact out of a channel gets it back in the template's sentence for it (issue 14 §2):
  * a paragraph of the email, a line of the LinkedIn post, a tweet, a section of the blog. Page sections, whose
  * shape has no room to add to, report it in missing_facts.
  */
-function restoreFacts(content: Content, templateContent: Content, facts: FactSheet | null, lang: string, warnings: string[]): Content {
-  if (!facts) return content;
+function restoreFacts(content: Content, templateContent: Content, allEntries: readonly FactEntry[], warnings: string[]): Content {
   // The facts a reader acts on are put back; who and where the business is stays reported in missing_facts.
-  const entries = factEntries(facts, framesFor(lang) ?? en).filter((entry) => !['name', 'kind', 'place', 'audience', 'claim'].includes(entry.kind));
+  const entries = allEntries.filter((entry) => !['name', 'kind', 'place', 'audience', 'claim'].includes(entry.kind));
+  if (!entries.length) return content;
   const templateSentences = (['blog', 'email', 'linkedin', 'x_thread'] as const).flatMap((channel) => placesOf(templateContent[channel], channel).flatMap((place) => place.text.split('\n')));
   const fixed = structuredClone(content);
   const restored = new Set<string>();
@@ -204,11 +200,7 @@ function restoreFacts(content: Content, templateContent: Content, facts: FactShe
 function keepNewsFirst(content: Content, templateContent: Content, facts: FactSheet | null, warnings: string[]): Content {
   const news = facts?.news[0];
   if (!news) return content;
-  const wanted = wordsOf(news.what).filter((word) => word.length > 3 || /\d/.test(word));
-  const says = (text: string | undefined) => {
-    const said = new Set(wordsOf(text ?? ''));
-    return wanted.filter((word) => said.has(word)).length >= Math.ceil(wanted.length * 0.6);
-  };
+  const says = (text: string | undefined) => statesNews(text ?? '', news);
   const fixed = structuredClone(content);
   const repaired: string[] = [];
   if (fixed.email && templateContent.email && !says(fixed.email.subject)) {
@@ -226,8 +218,6 @@ function keepNewsFirst(content: Content, templateContent: Content, facts: FactSh
   if (repaired.length) warnings.push(`The model left the news out of the ${repaired.join(', ')}; the template's words state it there.`);
   return fixed;
 }
-
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 async function loadVersion(ctx: Pick<ToolContext, 'store' | 'caller'>, packId: string, version?: number) {
   let query = contentDb(ctx.store).selectFrom('content_packs').selectAll().where('id', '=', packId).where('account_id', '=', ctx.caller.accountId);
@@ -368,8 +358,7 @@ export async function revise(ctx: ToolContext, input: ReviseInput): Promise<Revi
     ...factsOf(
       content,
       latest.blocks.map((candidate) => candidate.channel),
-      latest.meta.sheet ?? null,
-      lang,
+      entriesOf(latest.meta.sheet, lang),
     ),
     // The block's example text is gone once it is rewritten.
     placeholders: (latest.meta.placeholders ?? []).filter((placeholder) => placeholder.block !== block.id),

@@ -296,7 +296,16 @@ function occurrences(keys: readonly string[], sentences: readonly SourceSentence
 }
 
 /** Whether `phrase` is written in `text` (as whole words, singular or plural). */
+const mentionPatterns = new Map<string, RegExp>();
+
 export function mentions(text: string, phrase: string): boolean {
-  const key = keyOf(phrase).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${key}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  const key = keyOf(phrase);
+  // Phrases are asked about again and again (every point, every heading): each pattern is built once.
+  let pattern = mentionPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu');
+    if (mentionPatterns.size > 10_000) mentionPatterns.clear();
+    mentionPatterns.set(key, pattern);
+  }
+  return pattern.test(text);
 }

@@ -1,5 +1,5 @@
 import type { FactSheet } from '../../src/compose/facts.js';
-import { dateText, hoursText, insideAnother, priceText, stripEnd } from '../../src/compose/contract.js';
+import { aboutParts, asSentence, contactHeading, dateText, hoursText, insideAnother, offeringList, priceText, stripEnd } from '../../src/compose/contract.js';
 import { listOf, type PageFrames } from '../../src/compose/frames/index.js';
 import { capitalize, fit } from '../../src/compose/text.js';
 import type { Channel, Content } from './schema.js';
@@ -28,7 +28,7 @@ export interface FactPack {
 /** Does the prompt state facts enough for a pack of them (rather than a topic to write about)? */
 export const statesFacts = (facts: FactSheet): boolean => facts.news.length > 0 || facts.offerings.length > 0 || facts.hours.length > 0 || facts.address !== undefined;
 
-const sentence = (text: string) => `${capitalize(stripEnd(text.trim()))}.`;
+const sentence = asSentence;
 
 /** "#ClinicaSol"-style tags from names the caller gave. */
 function tagsOf(words: readonly string[]): string[] {
@@ -67,10 +67,7 @@ function subjectOf(lead: string): string {
 
 export function writeFactPack({ facts, frames, brand, channels }: FactPackRequest): FactPack {
   const name = brand ?? facts.business.name?.text ?? null;
-  const list = listOf(
-    frames,
-    facts.offerings.map((offering) => offering.name),
-  );
+  const list = offeringList(facts, frames);
   const offers = facts.offerings.length && name ? frames.sentences.offers(name, list) : null;
   const news = facts.news[0];
   const lead = news ? sentence(news.what) : (offers ?? (name ? sentence(name) : sentence(list || frames.headings.hours)));
@@ -88,7 +85,7 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
   const contact = contacts.length ? frames.pack.contact(listOf(frames, contacts)) : null;
   const invite = name ? frames.sentences.contactIntro(name) : null;
   // What the business is, where and for whom, and its own claims, in the caller's words.
-  const about = [facts.business.kind?.text, facts.place?.text, facts.audience ? frames.audience(facts.audience.text) : undefined].filter((part): part is string => Boolean(part));
+  const about = aboutParts(facts, frames);
   const aboutLine = about.length ? sentence(`${name ? `${name}: ` : ''}${about.join(' · ')}`) : null;
   const claims = facts.claims.map((claim) => sentence(claim.text));
   const offerParagraph = [aboutLine, offers !== lead ? offers : null, ...claims, ...priceLines, ...conditions].filter((text): text is string => Boolean(text));
@@ -97,19 +94,19 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
   const topic = fit(stripEnd(lead), 120);
   const content: Content = { topic };
   const placeholders: FactPack['placeholders'] = [];
-  const contactHeading = name ? frames.headings.contact(name) : frames.buttons.contact;
+  const contactTitle = contactHeading(name, frames);
 
   if (channels.includes('blog')) {
     const sections = [
       dates.length ? { heading: capitalize(stripEnd(news?.what ?? topic)).slice(0, 120), body: dates.join(' ') } : null,
       offerParagraph.length ? { heading: frames.headings.offerings, body: offerParagraph.join(' ') } : null,
       visitParagraph.length ? { heading: frames.headings.visit, body: visitParagraph.join(' ') } : null,
-      contact ? { heading: contactHeading, body: contact } : null,
+      contact ? { heading: contactTitle, body: contact } : null,
     ].filter((section): section is { heading: string; body: string } => section !== null);
     // A blog has two sections at least: what the facts cannot fill is numbered example text, listed to replace.
     if (sections.length < 2) placeholders.push({ block: 'blog', supply: 'sections in your own words (content_revise replacement)' });
     for (let n = 1; sections.length < 2; n += 1) sections.push({ heading: fit(`${frames.examples.feature.title} (${n})`, 120), body: frames.examples.feature.text });
-    content.blog = { title: fit(topic, 110), meta_description: fit(all.join(' '), 155), intro: lead, sections, conclusion: invite ?? sentence(contactHeading) };
+    content.blog = { title: fit(topic, 110), meta_description: fit(all.join(' '), 155), intro: lead, sections, conclusion: invite ?? sentence(contactTitle) };
   }
   if (channels.includes('linkedin')) {
     // A lead too long for the hook is said whole in the body.
@@ -119,7 +116,7 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
       // The hook says the news: the body goes on with the other facts, or the invitation, never the hook again.
       // Each line fitted on its own: fitting the whole would join the lines into one.
       body: linesWithin(
-        (rest.length ? rest : [invite ?? sentence(contactHeading)]).map((line) => `→ ${fit(line, 480)}`),
+        (rest.length ? rest : [invite ?? sentence(contactTitle)]).map((line) => `→ ${fit(line, 480)}`),
         2500,
       ),
       hashtags: tagsOf([...(name ? [name] : []), ...facts.offerings.map((offering) => offering.name)]),
@@ -129,7 +126,7 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
     let preheader = fit([...all.slice(1), invite].filter(Boolean).join(' ') || lead, 100);
     // The schema wants 40 characters: a short preheader says the lead too.
     if (preheader.length < 40) preheader = fit(`${lead} ${preheader}`, 100);
-    if (preheader.length < 40) preheader = fit(`${preheader} ${contactHeading}. ${topic}.`, 100);
+    if (preheader.length < 40) preheader = fit(`${preheader} ${contactTitle}. ${topic}.`, 100);
     content.email = {
       subject: subjectOf(lead),
       preheader,
@@ -140,7 +137,7 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
   }
   if (channels.includes('x_thread')) {
     const tweets = all.slice(0, 15);
-    if (tweets.length < 2) tweets.push(invite ?? sentence(contactHeading));
+    if (tweets.length < 2) tweets.push(invite ?? sentence(contactTitle));
     content.x_thread = { tweets };
   }
   if (channels.includes('page_sections')) {
@@ -151,7 +148,7 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
       })),
       ...(hours ? [{ title: frames.headings.hours, text: fit(hours, 300) }] : []),
       ...(address ? [{ title: frames.headings.visit, text: fit(address, 300) }] : []),
-      ...(contact ? [{ title: contactHeading.slice(0, 80), text: fit(contact, 300) }] : []),
+      ...(contact ? [{ title: contactTitle.slice(0, 80), text: fit(contact, 300) }] : []),
     ].slice(0, 6);
     if (benefits.length < 3) placeholders.push({ block: 'page_sections', supply: 'benefits: your own reasons to choose you (content_revise replacement)' });
     // Example items are numbered: the same example twice would read as a mistake.
@@ -171,7 +168,7 @@ export function writeFactPack({ facts, frames, brand, channels }: FactPackReques
       hero: { headline: fit(topic, 90), subheadline: fit(all[1] ?? invite ?? lead, 200) },
       benefits,
       faq: faq.map((entry) => ({ question: fit(entry.question, 200), answer: fit(entry.answer, 600) })),
-      cta: { headline: fit(contactHeading, 120), button_text: fit(frames.buttons.contact, 40) },
+      cta: { headline: fit(contactTitle, 120), button_text: fit(frames.buttons.contact, 40) },
     };
   }
   return { content, placeholders };

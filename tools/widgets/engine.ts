@@ -10,7 +10,7 @@ import type { GeneratorName } from '../../src/kernel/generation.js';
 import type { ThemeRequest } from '../../src/render/theme.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
 import { buildSections, defaultSection, type BuildRequest } from './layout.js';
-import { factEntries, placeFacts, placesOf, type FactReport } from '../../src/compose/contract.js';
+import { factEntries, placeFacts, placesOf, statesNews, type FactReport } from '../../src/compose/contract.js';
 import { grounded, removedWarning } from '../../src/compose/grounded.js';
 import type { FactSheet } from '../../src/compose/facts.js';
 import { en } from '../../src/compose/frames/en.js';
@@ -172,7 +172,7 @@ export async function generateWidget(ctx: ToolContext, input: GenerateInput): Pr
       `Write the copy of a ${kind.replace('_', ' ')} ${kind === 'landing' ? 'page' : 'widget'} in the language "${lang}" for this request: ${input.prompt}`,
       `Brand: ${template.brandName}.`,
       brand.tone ? `Tone: ${brand.tone}.` : '',
-      `The facts, to state in the caller's words (the page lists offerings, hours, address and contacts itself):\n${factEntries(facts, en)
+      `The facts, to state in the caller's words (the page lists offerings, hours, address and contacts itself):\n${factEntries(facts, framesFor(lang) ?? en)
         .map((entry) => `- ${entry.fact}`)
         .join('\n')}`,
       facts.news.length ? 'The headline states the news.' : '',
@@ -241,10 +241,7 @@ const callerCopyText = (content: ContentOverrides): Record<string, string> => ({
 function keepNews<T extends Partial<BuildRequest['copy']>>(modelCopy: T, templateCopy: BuildRequest['copy'], facts: FactSheet, warnings: string[]): T {
   const news = facts.news[0];
   if (!news) return modelCopy;
-  const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-  const wanted = [...words(news.what)].filter((word) => word.length > 3 || /\d/.test(word));
-  const said = words(`${modelCopy.headline ?? ''} ${modelCopy.subheadline ?? ''}`);
-  if (wanted.filter((word) => said.has(word)).length >= Math.ceil(wanted.length * 0.6)) return modelCopy;
+  if (statesNews(`${modelCopy.headline ?? ''} ${modelCopy.subheadline ?? ''}`, news)) return modelCopy;
   warnings.push("The model's headline left out the news, so the template's headline states it.");
   return { ...modelCopy, headline: templateCopy.headline };
 }

@@ -2,9 +2,9 @@ import { parse } from '../../src/render/color.js';
 import { namedColorHex } from '../../src/compose/colors.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
 import { pinned } from './operations.js';
+import { footerFacts, tiersOfFacts } from './layout.js';
 import type { Operation } from './schema.js';
 import { extractFacts } from '../../src/compose/facts-extract.js';
-import { hoursText } from '../../src/compose/contract.js';
 import { en } from '../../src/compose/frames/en.js';
 import { framesFor, type PageFrames } from '../../src/compose/frames/index.js';
 
@@ -164,34 +164,23 @@ function withFacts(clause: string, sections: readonly Section[], frames: PageFra
     const found = priced.map((offering) => `${offering.name} ${offering.price?.text}`).join(', ');
     if (asked !== undefined && asked !== priced.length) return `asked for ${asked} tiers but read ${priced.length} with a price (${found || 'none'}); write each as "Name €price", separated by commas`;
     if (priced.length > 4) return `a pricing section holds at most 4 tiers and ${priced.length} were given; use fewer, or add them as an offerings section`;
-    const tiers = priced.map((offering) => ({
-      name: offering.name.slice(0, 40),
-      price: (offering.price?.from ? frames.from(offering.price.text) : (offering.price?.text as string)).slice(0, 30),
-      ...(offering.unit ? { period: offering.unit.slice(0, 30) } : {}),
-      features: [],
-      cta: mainCta(sections, frames),
-      highlighted: false,
-    }));
+    const cta = mainCta(sections, frames);
+    const tiers = (tiersOfFacts({ facts, frames }) ?? []).map((tier) => ({ ...tier, features: [], cta, highlighted: false }));
     return [{ op: 'add_section', type: 'pricing', props: { heading: frames.headings.pricing, tiers } }];
   }
   if (type !== 'footer') return undefined;
   const footer = first(sections, 'footer');
   const wanted = { address: /\b(address|location)\b/i, hours: /\b(opening\s+)?hours\b|\bopening times\b/i, phone: /\b(phone|telephone|number)\b/i, email: /\be-?mail\b/i };
-  const props: Record<string, unknown> = {};
-  const missing: string[] = [];
-  if (wanted.address.test(clause)) {
-    if (facts.address) props.address = facts.address.text.slice(0, 200);
-    else missing.push('the address (write it with its street number and town)');
-  }
-  if (wanted.hours.test(clause)) {
-    if (facts.hours.length) props.hours = facts.hours.map((hours) => hoursText(hours, frames));
-    else missing.push('the opening hours (write them as "Mon–Fri 9:00–18:00")');
-  }
-  const phone = facts.contacts.phones[0];
-  if (phone) props.phone = phone.text;
-  else if (wanted.phone.test(clause)) missing.push('the phone number');
-  if (facts.contacts.emails[0]) props.contact_email = facts.contacts.emails[0].text;
-  else if (wanted.email.test(clause)) missing.push('the email address');
+  const found = footerFacts(facts, frames);
+  const missing = [
+    wanted.address.test(clause) && !found.address ? 'the address (write it with its street number and town)' : '',
+    wanted.hours.test(clause) && !found.hours ? 'the opening hours (write them as "Mon–Fri 9:00–18:00")' : '',
+    wanted.phone.test(clause) && !found.phone ? 'the phone number' : '',
+    wanted.email.test(clause) && !found.contact_email ? 'the email address' : '',
+  ].filter(Boolean);
+  // The footer's own links stay: only what the instructions gave is set.
+  const { links, ...given } = found;
+  const props: Record<string, unknown> = { ...given, ...(links.length ? { links } : {}) };
   if (missing.length) return `could not read ${missing.join(', ')} in the instructions`;
   if (!Object.keys(props).length) return undefined;
   if (!footer) return [{ op: 'add_section', type: 'footer', props: { text: '©', ...props } }];

@@ -218,8 +218,8 @@ export function navLabel(section: Section, nav: PageFrames['nav']): string {
   return labels[section.type] ?? capitalize(section.type);
 }
 
-/** Tiers from the prompt's priced offerings, each under its own name: never a tier name the caller did not give. */
-function tiersOfFacts({ facts, frames }: BuildRequest): NonNullable<TemplateCopy['copy']['pricing']> | undefined {
+/** Tiers from the facts' priced offerings, each under its own name: never a tier name the caller did not give. */
+export function tiersOfFacts({ facts, frames }: Pick<BuildRequest, 'facts' | 'frames'>): NonNullable<TemplateCopy['copy']['pricing']> | undefined {
   const priced = facts.offerings.filter((offering) => offering.price);
   if (!priced.length) return undefined;
   return priced.slice(0, 4).map((offering) => ({
@@ -233,10 +233,9 @@ function tiersOfFacts({ facts, frames }: BuildRequest): NonNullable<TemplateCopy
 /** Opening hours that are not part of news ("now opens on Saturdays 9–14" is a change the headline states, not the week's hours). */
 const regularHours = (facts: FactSheet) => facts.hours.filter((hours) => !insideAnother(hours, facts));
 
-/** The footer: the caller's address, hours and contacts from the facts, beside the content's email. */
-function footerOf(request: BuildRequest): SectionOf<'footer'>['props'] {
-  const { facts, frames, copy, content } = request;
-  const email = content.contact_email ?? facts.contacts.emails[0]?.text;
+/** What the facts put in a footer: the address, the week's hours, phones, the first email and links. */
+export function footerFacts(facts: FactSheet, frames: PageFrames): Pick<SectionOf<'footer'>['props'], 'links' | 'contact_email' | 'phone' | 'address' | 'hours'> {
+  const email = facts.contacts.emails[0]?.text;
   // Several numbers share the line, as many as fit.
   const phone = facts.contacts.phones.reduce((line, number) => (!line ? number.text : `${line} · ${number.text}`.length <= 40 ? `${line} · ${number.text}` : line), '');
   const links = facts.contacts.urls.slice(0, 8).flatMap((url) => {
@@ -244,18 +243,22 @@ function footerOf(request: BuildRequest): SectionOf<'footer'>['props'] {
     // A link the page cannot carry (unparsable, or beyond a URL's length) is left for missing_facts to report.
     return href.length <= 2000 && URL.canParse(href) ? [{ text: url.text.replace(/^https?:\/\//i, '').slice(0, 60), url: href }] : [];
   });
+  const hours = regularHours(facts);
   return {
-    text: copy.footer_text ?? `© ${request.now.getUTCFullYear()} ${request.brandName}`,
     links,
     ...(email && z.email().safeParse(email).success ? { contact_email: email } : {}),
     ...(phone ? { phone: phone.slice(0, 40) } : {}),
     ...(facts.address ? { address: facts.address.text.slice(0, 200) } : {}),
-    ...(regularHours(facts).length
-      ? {
-          hours: regularHours(facts)
-            .slice(0, 14)
-            .map((hours) => hoursText(hours, frames).slice(0, 80)),
-        }
-      : {}),
+    ...(hours.length ? { hours: hours.slice(0, 14).map((entry) => hoursText(entry, frames).slice(0, 80)) } : {}),
+  };
+}
+
+/** The footer: the caller's address, hours and contacts from the facts, the content's email over the prompt's. */
+function footerOf(request: BuildRequest): SectionOf<'footer'>['props'] {
+  const { facts, frames, copy, content } = request;
+  return {
+    text: copy.footer_text ?? `© ${request.now.getUTCFullYear()} ${request.brandName}`,
+    ...footerFacts(facts, frames),
+    ...(content.contact_email ? { contact_email: content.contact_email } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { Brief } from '../../src/compose/types.js';
 import type { FactSheet } from '../../src/compose/facts.js';
-import { dateText, insideAnother, offeringList, stripEnd } from '../../src/compose/contract.js';
+import { aboutParts, asSentence, contactHeading, dateText, insideAnother, offeringList, stripEnd } from '../../src/compose/contract.js';
 import type { PageFrames } from '../../src/compose/frames/index.js';
 import { capitalize, fit } from '../../src/compose/text.js';
 import type { Brand, ContentOverrides, Copy, WidgetKind } from './schema.js';
@@ -52,7 +52,7 @@ export interface TemplateCopy {
 /** Longer news is said in full in the text under a headline of the business's name. */
 const NEWS_HEADLINE_MAX = 110;
 
-const sentence = (text: string) => `${capitalize(stripEnd(text.trim()))}.`;
+const sentence = asSentence;
 
 /** The business's name: the caller's, else the prompt's, else a description of it (with a warning). */
 function nameOf({ brand, facts, brief }: TemplateCopyRequest, warnings: string[]): string {
@@ -89,7 +89,7 @@ export function writeTemplateCopy(request: TemplateCopyRequest): TemplateCopy {
   // Sentences about the business need its name; without one, they are left out rather than said of a description.
   const name = request.brand.name ?? facts.business.name?.text;
   const invite = name ? frames.sentences.contactIntro(name) : '';
-  const contactHeading = name ? frames.headings.contact(name) : frames.buttons.contact;
+  const contactTitle = contactHeading(name, frames);
   const news = facts.news[0];
   const names = facts.offerings.map((offering) => offering.name);
   const list = names.length && names.length <= 4 ? capitalize(offeringList(facts, frames)) : undefined;
@@ -97,7 +97,7 @@ export function writeTemplateCopy(request: TemplateCopyRequest): TemplateCopy {
   const opening = factSentences(request, name, !news && headline === list).join(' ');
   const freeOffer = facts.offerings.find((offering) => !offering.price)?.name;
   // What the business is, where and for whom, as a label above the headline: "Dental clinic · Madrid · For families".
-  const about = [facts.business.kind?.text, facts.place?.text, facts.audience ? frames.audience(facts.audience.text) : undefined].filter((part): part is string => Boolean(part));
+  const about = aboutParts(facts, frames);
   const eyebrow = about.length ? fit(capitalize(about.join(' · ')), 80) : undefined;
 
   const byKind: Record<WidgetKind, () => Pick<TemplateCopy['copy'], 'headline' | 'subheadline' | 'cta_text' | 'eyebrow'>> = {
@@ -122,7 +122,7 @@ export function writeTemplateCopy(request: TemplateCopyRequest): TemplateCopy {
         cta_text: frames.buttons.contact,
       };
     },
-    contact: () => ({ headline: contactHeading, subheadline: invite, cta_text: frames.buttons.send }),
+    contact: () => ({ headline: contactTitle, subheadline: invite, cta_text: frames.buttons.send }),
     booking: () => ({ headline: frames.headings.booking(brandName), subheadline: frames.sentences.bookingIntro(brandName), cta_text: frames.buttons.book }),
     lead_capture: () => {
       const offer = freeOffer ?? brandName;
@@ -144,7 +144,7 @@ export function writeTemplateCopy(request: TemplateCopyRequest): TemplateCopy {
       ...head,
       headline: fit(head.headline, 120),
       subheadline,
-      form_heading: kind === 'landing' ? contactHeading : fit(head.headline, 120),
+      form_heading: kind === 'landing' ? contactTitle : fit(head.headline, 120),
       // The hero already invites a message: the form's heading is enough.
       form_text: undefined,
       button_text: kind === 'landing' ? frames.buttons.send : head.cta_text,

@@ -11,9 +11,11 @@ const FUNCTION_WORDS: Record<string, string[]> = {
 
 const WORD = /[\p{L}]+/gu;
 
+const FUNCTION_WORD_SETS = Object.entries(FUNCTION_WORDS).map(([lang, words]) => [lang, new Set(words)] as const);
+
 export function detectLang(view: string): string {
   const scores: Record<string, number> = { en: 0, es: 0, pt: 0, de: 0, fr: 0 };
-  const sets = Object.entries(FUNCTION_WORDS).map(([lang, words]) => [lang, new Set(words)] as const);
+  const sets = FUNCTION_WORD_SETS;
   for (const word of view.toLowerCase().match(WORD) ?? []) for (const [lang, words] of sets) if (words.has(word)) scores[lang] = (scores[lang] ?? 0) + 1;
   // Letters only one language writes settle near ties.
   if (/[ãõç]|ção|ções/u.test(view)) scores.pt = (scores.pt ?? 0) + 2;

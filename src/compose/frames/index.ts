@@ -19,6 +19,14 @@ export function framesFor(tag: string): PageFrames | null {
 }
 
 /** "a, b and c" in the frames' language. */
+const listFormats = new Map<string, Intl.ListFormat>();
+
 export function listOf(frames: PageFrames, items: readonly string[]): string {
-  return new Intl.ListFormat(frames.lang, { type: 'conjunction', style: 'long' }).format(items);
+  // Intl formatters are slow to build: one per language.
+  let format = listFormats.get(frames.lang);
+  if (!format) {
+    format = new Intl.ListFormat(frames.lang, { type: 'conjunction', style: 'long' });
+    listFormats.set(frames.lang, format);
+  }
+  return format.format(items);
 }
