@@ -2,7 +2,7 @@
  * The fact-sheet extractor (issue 14): a pure function from a prompt to its typed facts, each with the span it
  * was read from. Plain lexical rules, no NLP library: it runs on every template generation and has 2 ms.
  */
-import type { FactSheet, Stated } from './facts.js';
+import type { DateFact, FactSheet, News, Stated } from './facts.js';
 import { findAddress } from './facts/address.js';
 import { findAudience } from './facts/audience.js';
 import { findClaims } from './facts/claims.js';
@@ -84,7 +84,7 @@ export function extractFacts(prompt: string, options: ExtractOptions): FactSheet
   return {
     business: { ...(name ? { name } : {}), ...(kind ? { kind } : {}) },
     offerings,
-    news: findNews(prompt, view),
+    news: withWhen(findNews(prompt, view), dates),
     ...(place ? { place } : {}),
     ...(address ? { address } : {}),
     hours,
@@ -96,4 +96,13 @@ export function extractFacts(prompt: string, options: ExtractOptions): FactSheet
     constraints: findConstraints(prompt, view),
     lang,
   };
+}
+
+/** News says from when (and until when) with the dates inside it: "from December 5", "del 7 al 31 de enero". */
+function withWhen(news: News[], dates: readonly DateFact[]): News[] {
+  return news.map((item) => {
+    const inside = dates.filter((date) => item.span[0] <= date.span[0] && date.span[0] < item.span[1]);
+    const [from, until] = inside;
+    return { ...item, ...(from ? { from: from.iso.slice(0, 10) } : {}), ...(until && until.iso !== from?.iso ? { until: until.iso.slice(0, 10) } : {}) };
+  });
 }

@@ -225,3 +225,13 @@ describe('extractFacts', () => {
     }
   });
 });
+
+describe('news, from when', () => {
+  it('says from when the news holds, and until when, with the dates inside it', () => {
+    const opening = extractFacts('Announce that Clínica Sol now opens on Saturdays (9:00–14:00) from December 5', { referenceDate });
+    expect(opening.news).toEqual([expect.objectContaining({ what: 'Clínica Sol now opens on Saturdays (9:00–14:00) from December 5', from: '2026-12-05' })]);
+    expect(opening.news[0]?.until).toBeUndefined();
+    const sale = extractFacts('Anuncia nuestras rebajas de enero: 40% en toda la colección de otoño-invierno del 7 al 31 de enero.', { referenceDate });
+    expect(sale.news[0]).toMatchObject({ from: '2027-01-07', until: '2027-01-31' });
+  });
+});
