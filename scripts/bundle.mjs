@@ -34,7 +34,7 @@ await build({
   target: 'node20',
   // Loaded from node_modules at run time: a native addon, and piscina, which starts its worker
   // threads from a file beside its own (`__dirname`), so it cannot be bundled.
-  external: ['better-sqlite3', 'piscina'],
+  external: ['better-sqlite3', 'piscina', 'pg'],
   // Bundled CommonJS dependencies call require(); ESM has none of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [withoutCoreJs],

@@ -65,7 +65,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
   const outcomes = new Outcomes(options.modules ?? defaultModules);
-  const store = await openStore(config.databaseFile, log, outcomes.migrations);
+  const store = await openStore(config.database, log, outcomes.migrations);
   const catalogue = new Catalogue(outcomes.tools);
   const resources = new ResourceRegistry(outcomes.resources);
   const now = options.now ?? (() => new Date());
@@ -142,6 +142,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       publicContext: () => ({ store, files, baseUrl: baseUrl(), now, log }),
       baseUrl,
       runningJobs: () => worker.activeJobs,
+      database: { dialect: store.dialect, ping: () => store.ping() },
     });
   }
 

@@ -13,7 +13,8 @@ export const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to bind the HTTP server to.'),
   PORT: integer(0, 65535, 8787).describe('HTTP port (0 picks a free one).'),
   DATA_DIR: z.string().min(1).default('./data').describe('Folder for the SQLite database and files.'),
-  DATABASE_URL: z.string().optional().describe('Database to use instead of DATA_DIR/agent-outcomes.db (only sqlite: or file paths for now).'),
+  DATABASE_URL: z.string().optional().describe('PostgreSQL to share one database between instances (postgres://user:password@host:5432/db), or sqlite:FILE; default DATA_DIR/agent-outcomes.db.'),
+  DATABASE_POOL_SIZE: integer(1, 1000, 10).describe("PostgreSQL connections this process may hold at once (instances × this must stay under the server's max_connections)."),
   PUBLIC_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://api.example.com' })
     .optional()
@@ -75,13 +76,13 @@ export const environmentSchema = z.object({
 export type Environment = z.infer<typeof environmentSchema>;
 
 /** Their values never appear in messages. */
-const secretVariables = new Set(['STRIPE_SECRET_KEY', 'AGENT_KEY', 'LLM_API_KEY']);
+const secretVariables = new Set(['STRIPE_SECRET_KEY', 'AGENT_KEY', 'LLM_API_KEY', 'DATABASE_URL']);
 
 export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  databaseFile: string;
+  database: DatabaseTarget;
   publicBaseUrl: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
   jobConcurrency: number;
@@ -108,17 +109,27 @@ export interface Config {
   agentKey: string | undefined;
 }
 
+/** Where the store lives: a SQLite file (embedded default) or a PostgreSQL database shared by instances. */
+export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; poolSize: number };
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function databaseFileOf(env: Environment): string {
+function databaseOf(env: Environment): DatabaseTarget {
   const url = env.DATABASE_URL;
-  if (!url) return path.resolve(env.DATA_DIR, 'agent-outcomes.db');
-  if (/^postgres(ql)?:/.test(url)) {
-    throw new ConfigError('Invalid configuration: DATABASE_URL: PostgreSQL is not supported by this build yet; unset DATABASE_URL to use SQLite under DATA_DIR.');
+  if (!url) return { dialect: 'sqlite', file: path.resolve(env.DATA_DIR, 'agent-outcomes.db') };
+  if (/^postgres(ql)?:/i.test(url)) {
+    // Checked here so that a typo is a configuration error, not a connection failure; the URL itself is never echoed (it holds a password).
+    if (!URL.canParse(url) || !new URL(url).hostname) {
+      throw new ConfigError('Invalid configuration. DATABASE_URL=(value hidden): must be a URL such as postgres://user:password@host:5432/database.');
+    }
+    return { dialect: 'postgres', url, poolSize: env.DATABASE_POOL_SIZE };
   }
-  return path.resolve(url.replace(/^sqlite:(\/\/)?/, ''));
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('sqlite:')) {
+    throw new ConfigError('Invalid configuration. DATABASE_URL=(value hidden): must start with postgres:// or postgresql:// (PostgreSQL), or be sqlite:FILE or a file path (SQLite).');
+  }
+  return { dialect: 'sqlite', file: path.resolve(url.replace(/^sqlite:(\/\/)?/, '')) };
 }
 
 function llmOf(e: Environment): Config['llm'] {
@@ -143,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
-    databaseFile: databaseFileOf(e),
+    database: databaseOf(e),
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     jobConcurrency: e.JOB_CONCURRENCY,

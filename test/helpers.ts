@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import pino from 'pino';
 import { loadConfig, type Config } from '../src/config.js';
 import { createApp, type App } from '../src/app.js';
@@ -14,9 +15,45 @@ export function tempDir(prefix = 'ao-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ DATA_DIR: tempDir(), PORT: '0', LOG_LEVEL: 'silent', JOB_POLL_MS: '20', ...env });
+/**
+ * The store every test runs on. `DATABASE_URL=postgres://…` when the suite starts (the
+ * PostgreSQL leg of `.ci/run`) names a server and an admin database; it is taken out of the
+ * environment so that nothing inherits the admin database by accident.
+ */
+// Kept under a name of its own: a worker process runs several test files, and the first one's import took DATABASE_URL out.
+if (/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '')) process.env.TEST_POSTGRES_ADMIN_URL = process.env.DATABASE_URL;
+delete process.env.DATABASE_URL;
+const postgresAdminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
+export const storeDialect: 'sqlite' | 'postgres' = postgresAdminUrl ? 'postgres' : 'sqlite';
+const createdDatabases = new Set<string>();
+
+/**
+ * The environment that puts a test's store in `dataDir`: SQLite's file there, or on the
+ * PostgreSQL leg a database of its own named after the folder (created once), so that apps
+ * and processes given the same folder share one store exactly as they share one SQLite file.
+ */
+export function storeEnv(dataDir: string): Record<string, string> {
+  if (!postgresAdminUrl) return { DATA_DIR: dataDir };
+  const name = `ao_t_${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 24)}`;
+  if (!createdDatabases.has(name)) {
+    try {
+      execFileSync('psql', [postgresAdminUrl, '-qAtc', `create database "${name}"`], { stdio: 'pipe' });
+    } catch (error) {
+      if (!String((error as { stderr?: Buffer }).stderr).includes('already exists')) throw error;
+    }
+    createdDatabases.add(name);
+  }
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '4' };
 }
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ ...storeEnv(env.DATA_DIR ?? tempDir()), PORT: '0', LOG_LEVEL: 'silent', JOB_POLL_MS: '20', ...env });
+}
+
+/** `env` with its DATA_DIR's store (see storeEnv), unless it names a database itself. */
+const withStore = (env: Record<string, string>) => (env.DATA_DIR && !env.DATABASE_URL ? { ...storeEnv(env.DATA_DIR), ...env } : env);
 
 /** A log that keeps every line, to assert on what was (not) logged. */
 export function capturingLogger() {
@@ -58,7 +95,7 @@ export const testCaller = (accountId = 'acct_test'): Caller => ({ accountId, key
 export function spawnTestCli(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/fixtures/cli.ts'), ...args], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', ...withStore(env) },
     stdio: 'pipe',
   });
 }
@@ -102,7 +139,10 @@ export const builtCli = path.join(root, 'dist/cli/agent-outcomes.mjs');
 /** Runs the built CLI to its end with a clean environment plus `env`. */
 export function runBuiltCli(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [builtCli, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    // On PostgreSQL, `--data-dir DIR` names the store as DATA_DIR does (on SQLite the CLI's own flag does it).
+    const dataDirFlag = args.indexOf('--data-dir');
+    const named = storeDialect === 'postgres' && dataDirFlag >= 0 && !env.DATA_DIR ? { DATA_DIR: args[dataDirFlag + 1] as string, ...env } : env;
+    const child = spawn(process.execPath, [builtCli, ...args], { env: { PATH: process.env.PATH ?? '', ...withStore(named) } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -9,6 +9,7 @@ import { AgentKeys } from './keys.js';
 import { Meter } from './usage.js';
 import { Idempotency } from './idempotency.js';
 import { FailureThrottle } from './failure-throttle.js';
+import { WindowCounter } from './window-counter.js';
 import { grants } from '../kernel/scopes.js';
 import type { Caller } from '../kernel/caller.js';
 
@@ -18,18 +19,43 @@ export class Access {
   readonly keys: AgentKeys;
   readonly meter: Meter;
   readonly idempotency: Idempotency;
-  /** Failed authentications per client address: guessing keys stops, valid keys keep working. */
-  readonly authFailures: FailureThrottle;
-  /** Refused calls per account: invalid input costs no units, so it is limited here instead. */
+  /** Counters shared by every instance on the database: failed authentications, public form limits. */
+  readonly counters: WindowCounter;
+  /** Refused calls per account: invalid input costs no units, so it is limited here instead (per instance: it is on every call's path). */
   readonly refusals: FailureThrottle;
+  private readonly authMaxFailures: number;
+  /** Addresses this instance already saw refused, until their window ends: a spray of bad keys stops costing writes. */
+  private readonly authRefusedUntil = new Map<string, number>();
 
-  constructor(store: Store, now: () => Date, options: { authMaxFailures?: number; maxRefusedCalls?: number } = {}) {
-    this.authFailures = new FailureThrottle(options.authMaxFailures);
+  constructor(
+    store: Store,
+    private readonly now: () => Date,
+    options: { authMaxFailures?: number; maxRefusedCalls?: number } = {},
+  ) {
+    this.counters = new WindowCounter(store, now);
+    this.authMaxFailures = options.authMaxFailures ?? 20;
     this.refusals = new FailureThrottle(options.maxRefusedCalls);
     this.accounts = new Accounts(store, now);
     this.keys = new AgentKeys(store, now);
     this.meter = new Meter(store, now);
     this.idempotency = new Idempotency(store, now);
+  }
+
+  /**
+   * Counts a failed authentication from `address` in the database, so that instances share one
+   * count per minute; returns the seconds to wait once the address is past AUTH_MAX_FAILURES
+   * (429), else 0 (401). Counting first and refusing on the count makes concurrent failures
+   * across instances exact.
+   */
+  async countAuthFailure(address: string): Promise<number> {
+    const at = this.now().getTime();
+    const refusedUntil = this.authRefusedUntil.get(address);
+    if (refusedUntil !== undefined && refusedUntil > at) return Math.ceil((refusedUntil - at) / 1000);
+    const { hits, resetAt } = await this.counters.hit(`auth:${address}`, 60_000);
+    if (hits <= this.authMaxFailures) return 0;
+    if (this.authRefusedUntil.size > 100_000) this.authRefusedUntil.clear(); // bounded memory under a spray of addresses
+    this.authRefusedUntil.set(address, resetAt.getTime());
+    return Math.max(1, Math.ceil((resetAt.getTime() - at) / 1000));
   }
 
   /**
@@ -92,5 +118,6 @@ export class Access {
   async sweep(): Promise<void> {
     await this.meter.reconcile();
     await this.idempotency.purgeExpired();
+    await this.counters.purgeExpired();
   }
 }

@@ -114,7 +114,7 @@ async function execute(access: Access, outcomes: Outcomes, args: AdminArgs, stor
 
 /** Account administration straight on the database (the server may be running: SQLite WAL allows it). */
 export async function runAdmin(config: Config, outcomes: Outcomes, args: AdminArgs): Promise<number> {
-  const store = await openStore(config.databaseFile, pino({ level: 'silent' }), outcomes.migrations);
+  const store = await openStore(config.database, pino({ level: 'silent' }), outcomes.migrations);
   try {
     const printed = await execute(new Access(store, () => new Date()), outcomes, args, store);
     process.stdout.write(`${args.values.json ? JSON.stringify(printed.json, null, 2) : printed.text}\n`);

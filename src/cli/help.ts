@@ -14,6 +14,9 @@ const commands: Array<[string, string]> = [
   ['plan activate', 'plan activate --account ID [--plan starter|pro] [--limit UNITS]  (cycles are monthly from activation)'],
   ['plan deactivate', 'plan deactivate --account ID'],
   ['usage', 'usage --account ID [--json]'],
+  ['migrate', 'Bring the database up to this release (start-up does it too, under a lock on PostgreSQL). [--json]'],
+  ['backup', 'backup --out FILE  (SQLite: online backup API; PostgreSQL: pg_dump custom format)'],
+  ['restore', 'restore --from FILE  (a backup of the same kind of store; stop the servers first)'],
   ['help', 'Show this help.'],
   ['version', 'Print the version.'],
 ];

@@ -5,6 +5,9 @@ import { packageInfo } from '../version.js';
 import { helpText } from './help.js';
 import { isAdminCommand, runAdmin } from './admin.js';
 
+/** Commands on the store itself (src/cli/database.ts, loaded only for them). */
+const databaseCommands = new Set(['migrate', 'backup', 'restore']);
+
 export interface CliOptions {
   env?: NodeJS.ProcessEnv;
   /** The outcome modules to serve (tests add a test-only one); `tools/index.ts`'s by default. */
@@ -39,6 +42,8 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
         account: { type: 'string' },
         scopes: { type: 'string' },
         limit: { type: 'string' },
+        out: { type: 'string' },
+        from: { type: 'string' },
         ...moduleOptions,
       },
     });
@@ -55,7 +60,8 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     return 0;
   }
   const admin = isAdminCommand(command) || outcomes.commands.some((candidate) => candidate.name.split(' ')[0] === command);
-  if (command !== 'serve' && command !== 'stdio' && !admin) return usageError(`unknown command "${command}"`);
+  const database = databaseCommands.has(command);
+  if (command !== 'serve' && command !== 'stdio' && !admin && !database) return usageError(`unknown command "${command}"`);
   if (!admin && rest.length) return usageError(`unexpected argument "${rest[0]}" after ${command}`);
 
   const env = { ...(options.env ?? process.env) };
@@ -71,6 +77,10 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     throw error;
   }
 
+  if (database) {
+    const { runDatabaseCommand } = await import('./database.js');
+    return runDatabaseCommand(config, outcomes, command, parsed.values);
+  }
   if (admin) {
     const subcommand = command === 'usage' ? undefined : rest[0];
     const positionals = command === 'usage' ? rest : rest.slice(1);

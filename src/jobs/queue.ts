@@ -99,8 +99,24 @@ export class JobQueue {
       await trx.insertInto('job_inputs').values({ job_id: id, input }).execute();
       return inserted;
     });
-    this.events.emit('enqueued');
+    await this.announce();
     return row;
+  }
+
+  /** Wakes idle workers: this process's at once, other instances' through the store (polling covers a lost notice). */
+  private async announce(): Promise<void> {
+    this.events.emit('enqueued');
+    await this.store.notify('ao_jobs').catch(() => undefined);
+  }
+
+  /** Calls `onEnqueued` when a job is queued by this process or, on PostgreSQL, by any instance. */
+  watchEnqueued(onEnqueued: () => void): () => void {
+    this.events.on('enqueued', onEnqueued);
+    const unlisten = this.store.listen('ao_jobs', onEnqueued);
+    return () => {
+      this.events.off('enqueued', onEnqueued);
+      unlisten();
+    };
   }
 
   /** The raw input a job was started with, for the worker that runs it (re-validated by it). */
@@ -270,7 +286,7 @@ export class JobQueue {
     for (const row of failed) this.events.emit('settled', row);
     const requeued = await expired('queued').set({ status: 'queued', lease_owner: null, lease_expires_at: null, updated_at: at }).executeTakeFirst();
     const count = Number(requeued.numUpdatedRows);
-    if (count > 0) this.events.emit('enqueued');
+    if (count > 0) await this.announce();
     return { requeued: count, failed: failed.length };
   }
 

@@ -32,6 +32,9 @@ export class JobWorker {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private accepting = false;
   private wake: (() => void) | undefined;
+  /** A job was queued while the loop was busy claiming: look again before sleeping. */
+  private woken = false;
+  private unwatch: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private lastRecovery = 0;
 
@@ -41,12 +44,15 @@ export class JobWorker {
     if (this.accepting || this.options.concurrency === 0) return;
     this.accepting = true;
     await this.recover();
-    this.options.queue.events.on('enqueued', this.onEnqueued);
+    this.unwatch = this.options.queue.watchEnqueued(this.onEnqueued);
     this.options.queue.events.on('settled', this.onSettled);
     this.loop = this.run();
   }
 
-  private readonly onEnqueued = () => this.wake?.();
+  private readonly onEnqueued = () => {
+    this.woken = true;
+    this.wake?.();
+  };
 
   /** A job canceled in this process stops at once; one canceled elsewhere, at its next renewal or progress report. */
   private readonly onSettled = (job: JobRow) => {
@@ -64,6 +70,7 @@ export class JobWorker {
     while (this.accepting) {
       try {
         if (Date.now() - this.lastRecovery > leaseMs / 2) await this.recover();
+        this.woken = false;
         while (this.accepting && this.running.size < concurrency) {
           const job = await queue.claim(this.owner);
           if (!job) break;
@@ -73,6 +80,7 @@ export class JobWorker {
         log.error({ err: error }, 'job worker could not reach the queue');
       }
       if (!this.accepting) break;
+      if (this.woken && this.running.size < concurrency) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         this.wake = () => {
@@ -140,7 +148,7 @@ export class JobWorker {
   async stop(graceMs: number): Promise<void> {
     if (!this.accepting) return;
     this.accepting = false;
-    this.options.queue.events.off('enqueued', this.onEnqueued);
+    this.unwatch?.();
     this.options.queue.events.off('settled', this.onSettled);
     this.wake?.();
     await this.loop;

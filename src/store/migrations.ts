@@ -193,4 +193,19 @@ export const platformMigrations: Record<string, Migration> = {
       await db.schema.dropTable('job_tasks').execute();
     },
   },
+  '0009_throttles': {
+    // Counters every instance shares (failed authentications, public form limits): one row per key and window.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('throttles')
+        .addColumn('key', 'text', (col) => col.primaryKey())
+        .addColumn('window_start', 'text', (col) => col.notNull())
+        .addColumn('hits', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('throttles_window_start').on('throttles').column('window_start').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('throttles').execute();
+    },
+  },
 };

@@ -116,6 +116,13 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Hits per key in the current window, shared by every instance (access/window-counter.ts). */
+export interface ThrottlesTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 /** The platform's tables; each outcome module declares its own (`tables<T>()` in store.ts joins them). */
 export interface Database {
   jobs: JobsTable;
@@ -128,4 +135,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   files: FilesTable;
   settings: SettingsTable;
+  throttles: ThrottlesTable;
 }

@@ -11,12 +11,18 @@ export interface SqliteConnection extends SqliteDatabase {
   exec(sql: string): void;
   /** Which library serves it, for the logs. */
   readonly driver: 'node:sqlite' | 'better-sqlite3';
+  /** Copies the whole database into `file` with SQLite's online backup API (consistent while others write). */
+  backup(file: string): Promise<void>;
 }
 
 /** What this module uses of `node:sqlite` (the project's @types/node is Node 20's, which lacks it). */
 interface NodeSqlite {
   StatementSync?: { prototype: Partial<NodeStatement> };
-  DatabaseSync: new (file: string) => {
+  backup(database: InstanceType<NodeSqlite['DatabaseSync']>, file: string): Promise<number>;
+  DatabaseSync: new (
+    file: string,
+    options?: { readOnly?: boolean },
+  ) => {
     prepare(sql: string): NodeStatement;
     exec(sql: string): void;
     close(): void;
@@ -35,9 +41,11 @@ function nodeSqlite(): NodeSqlite | undefined {
   return typeof builtin?.StatementSync?.prototype.columns === 'function' ? builtin : undefined;
 }
 
-export async function openSqlite(file: string): Promise<SqliteConnection> {
+export async function openSqlite(file: string, options: { readOnly?: boolean } = {}): Promise<SqliteConnection> {
   const builtin = nodeSqlite();
-  const connection = builtin ? fromNodeSqlite(new builtin.DatabaseSync(file)) : await fromBetterSqlite(file);
+  const connection = builtin ? fromNodeSqlite(builtin, new builtin.DatabaseSync(file, { readOnly: options.readOnly ?? false })) : await fromBetterSqlite(file, options.readOnly ?? false);
+  // A file opened to be read (a backup being restored) is left exactly as it is.
+  if (options.readOnly) return connection;
   connection.exec('PRAGMA journal_mode = WAL');
   // Several processes may share the file (CLI beside the server): wait for locks instead of failing.
   connection.exec('PRAGMA busy_timeout = 5000');
@@ -46,9 +54,10 @@ export async function openSqlite(file: string): Promise<SqliteConnection> {
   return withStatementCache(connection);
 }
 
-function fromNodeSqlite(database: InstanceType<NodeSqlite['DatabaseSync']>): SqliteConnection {
+function fromNodeSqlite(builtin: NodeSqlite, database: InstanceType<NodeSqlite['DatabaseSync']>): SqliteConnection {
   return {
     driver: 'node:sqlite',
+    backup: async (file) => void (await builtin.backup(database, file)),
     exec: (sql) => database.exec(sql),
     close: () => database.close(),
     prepare(sql) {
@@ -64,11 +73,12 @@ function fromNodeSqlite(database: InstanceType<NodeSqlite['DatabaseSync']>): Sql
   };
 }
 
-async function fromBetterSqlite(file: string): Promise<SqliteConnection> {
+async function fromBetterSqlite(file: string, readonly: boolean): Promise<SqliteConnection> {
   const { default: Database } = await import('better-sqlite3');
-  const database = new Database(file);
+  const database = new Database(file, { readonly, fileMustExist: readonly });
   return {
     driver: 'better-sqlite3',
+    backup: async (file) => void (await database.backup(file)),
     exec: (sql) => void database.exec(sql),
     close: () => void database.close(),
     prepare: (sql) => database.prepare(sql),

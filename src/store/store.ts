@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, SqliteDialect, type Compilable, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Compilable, type Migration } from 'kysely';
 import type { Logger } from 'pino';
+import type { DatabaseTarget } from '../config.js';
 import type { StoreHandle } from '../kernel/context.js';
 import type { Database } from './schema.js';
 import { platformMigrations } from './migrations.js';
+import { Notifications, openPostgresPool, PortableTypes } from './postgres.js';
 import { openSqlite } from './sqlite.js';
 
 export type { Database } from './schema.js';
@@ -17,17 +19,26 @@ export type { Database } from './schema.js';
 export interface Store extends StoreHandle {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
+  target: DatabaseTarget;
+  /** Milliseconds a trivial query takes: whether the database answers (health checks). */
+  ping(): Promise<number>;
+  /** Tells every instance's listeners on `channel` (PostgreSQL NOTIFY; SQLite has one process's events and polling). */
+  notify(channel: StoreChannel): Promise<void>;
+  listen(channel: StoreChannel, onNotify: () => void): () => void;
   close(): Promise<void>;
 }
 
+/** What instances tell each other: a job was queued (idle workers look at once). */
+export type StoreChannel = 'ao_jobs';
+
 /**
  * Opens the database and brings it up to date: the platform's migrations and the outcome
- * modules' (`outcomeMigrations`, from `Outcomes`), in the order of their names.
+ * modules' (`outcomeMigrations`, from `Outcomes`), in the order of their names. On
+ * PostgreSQL the migrator holds an advisory lock, so instances starting together migrate once.
  */
-export async function openStore(file: string, log: Logger, outcomeMigrations: Readonly<Record<string, Migration>>): Promise<Store> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: await openSqlite(file) }) });
-  const store: Store = { db, dialect: 'sqlite', close: () => db.destroy() };
+export async function openStore(target: DatabaseTarget, log: Logger, outcomeMigrations: Readonly<Record<string, Migration>>, options: { migrate?: boolean } = {}): Promise<Store> {
+  const store = target.dialect === 'postgres' ? await postgresStore(target, log) : await sqliteStore(target);
+  if (options.migrate === false) return store;
   try {
     await migrate(store, log, { ...platformMigrations, ...outcomeMigrations });
   } catch (error) {
@@ -37,16 +48,57 @@ export async function openStore(file: string, log: Logger, outcomeMigrations: Re
   return store;
 }
 
-async function migrate(store: Store, log: Logger, migrations: Record<string, Migration>): Promise<void> {
+async function sqliteStore(target: Extract<DatabaseTarget, { dialect: 'sqlite' }>): Promise<Store> {
+  fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: await openSqlite(target.file) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    target,
+    ping: () => timed(db),
+    notify: async () => undefined,
+    listen: () => () => undefined,
+    close: () => db.destroy(),
+  };
+}
+
+async function postgresStore(target: Extract<DatabaseTarget, { dialect: 'postgres' }>, log: Logger): Promise<Store> {
+  const pool = await openPostgresPool(target.url, target.poolSize, log);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const notifications = new Notifications(target.url, log);
+  return {
+    db,
+    dialect: 'postgres',
+    target,
+    ping: () => timed(db),
+    notify: async (channel) => void (await sql`select pg_notify(${channel}, '')`.execute(db)),
+    listen: (channel, onNotify) => notifications.listen(channel, onNotify),
+    close: async () => {
+      await notifications.close();
+      await db.destroy();
+    },
+  };
+}
+
+async function timed(db: Kysely<Database>): Promise<number> {
+  const started = performance.now();
+  await sql`select 1`.execute(db);
+  return Math.round((performance.now() - started) * 100) / 100;
+}
+
+/** Applies what is pending; returns the names applied now. */
+export async function migrate(store: Store, log: Logger, migrations: Record<string, Migration>): Promise<string[]> {
   // Unordered: a step split out of an earlier migration (0003_files) runs late on a database
   // made before the split, so such a step is written to be idempotent.
-  const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  const db = store.dialect === 'postgres' ? store.db.withPlugin(new PortableTypes()) : store.db;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
     if (result.status === 'Success') log.info({ migration: result.migrationName }, 'applied migration');
     if (result.status === 'Error') log.error({ migration: result.migrationName }, 'migration failed');
   }
   if (error) throw error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'A migration failed', { cause: error });
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
 /**

@@ -13,10 +13,18 @@ function refuse(res: Response, message: string, challenge: string, hint: string)
   sendErrorEnvelope(res, new OutcomeError('unauthenticated', message, { headers: { 'WWW-Authenticate': challenge }, hint }));
 }
 
-/** A bad key from an address that has failed too often: refused without counting, until its minute is over. */
-function refuseThrottled(access: Access, req: Request, res: Response): boolean {
-  const retryAfter = access.authFailures.retryAfter(req.ip ?? 'unknown');
-  if (!retryAfter) return false;
+/** A bad key: counted against the address (shared by every instance); past the limit, 429 instead of 401. */
+async function refuseBadKey(access: Access, req: Request, res: Response): Promise<void> {
+  const retryAfter = await access.countAuthFailure(req.ip ?? 'unknown');
+  if (!retryAfter) {
+    refuse(
+      res,
+      'The agent key is not valid: it is malformed, unknown or revoked.',
+      `${realm}, error="invalid_token", error_description="unknown or revoked agent key"`,
+      'Use a current key; list them with `agent-outcomes keys list --account ID`.',
+    );
+    return;
+  }
   sendErrorEnvelope(
     res,
     new OutcomeError('rate_limited', `Too many failed authentications from this address; try again in ${retryAfter} s.`, {
@@ -24,7 +32,6 @@ function refuseThrottled(access: Access, req: Request, res: Response): boolean {
       hint: 'Check the agent key (Authorization: Bearer ak_…); this is not your usage limit.',
     }),
   );
-  return true;
 }
 
 /**
@@ -48,14 +55,7 @@ export function authentication(access: Access): RequestHandler {
     }
     const caller = await access.keys.verify(secret);
     if (!caller) {
-      if (refuseThrottled(access, req, res)) return;
-      access.authFailures.fail(req.ip ?? 'unknown');
-      refuse(
-        res,
-        'The agent key is not valid: it is malformed, unknown or revoked.',
-        `${realm}, error="invalid_token", error_description="unknown or revoked agent key"`,
-        'Use a current key; list them with `agent-outcomes keys list --account ID`.',
-      );
+      await refuseBadKey(access, req, res);
       return;
     }
     try {

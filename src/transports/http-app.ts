@@ -31,6 +31,23 @@ export interface HttpAppParts {
   baseUrl: () => string;
   /** For /healthz. */
   runningJobs: () => number;
+  database: { dialect: 'sqlite' | 'postgres'; ping: () => Promise<number> };
+}
+
+/** Whether the database answers a trivial query within 2 s, and how fast. */
+async function reachable(database: HttpAppParts['database']) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), 2000);
+  });
+  try {
+    const latencyMs = await Promise.race([database.ping(), timeout]);
+    return { dialect: database.dialect, reachable: true, latency_ms: latencyMs };
+  } catch {
+    return { dialect: database.dialect, reachable: false };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The HTTP face of the service: REST, MCP over Streamable HTTP, discovery, OpenAPI, files, public pages. */
@@ -51,11 +68,16 @@ export function httpApp(parts: HttpAppParts): express.Express {
     res.json(openApi);
   });
   app.get(`${restPrefix}/mcp`, discoveryHandler(catalogue));
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', tools: catalogue.tools.length, jobs_running: parts.runningJobs() });
+  // For load balancers and process managers: 503 when the database does not answer within 2 s. Never the URL or host.
+  app.get('/healthz', async (_req, res) => {
+    const database = await reachable(parts.database);
+    res.status(database.reachable ? 200 : 503).json({ status: database.reachable ? 'ok' : 'unavailable', tools: catalogue.tools.length, jobs_running: parts.runningJobs(), database });
   });
   // Public pages and form posts (form-encoded bodies) come before the JSON-only API.
-  app.use(publicRouter(parts.publicRoutes, parts.publicContext), publicErrors());
+  app.use(
+    publicRouter(parts.publicRoutes, parts.publicContext, (prefix) => access.counters.rateLimitStore(prefix)),
+    publicErrors(),
+  );
   // Keys are checked before a body is read: an unauthenticated caller gets nothing parsed.
   const authenticated = authentication(access);
   const mcp = mcpHttpHandler(parts.mcp, log);

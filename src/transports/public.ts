@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store as RateLimitStore } from 'express-rate-limit';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
 import type { PublicRequest, PublicResponse, PublicRoute } from '../kernel/public-route.js';
 import type { PublicContext } from '../kernel/context.js';
@@ -41,13 +41,17 @@ function sendErrorPage(req: Request, res: Response, error: OutcomeError): void {
   send(res, { status: error.status, type: 'html', body: page.html, csp: page.csp });
 }
 
-function limiter(route: PublicRoute): RequestHandler[] {
+/** Where a limiter keeps its counts: shared by every instance on the database (a new store per limiter). */
+export type LimitStoreFactory = (prefix: string) => RateLimitStore;
+
+function limiter(route: PublicRoute, limitStore: LimitStoreFactory): RequestHandler[] {
   if (!route.rateLimit) return [];
   const { max, windowMs } = route.rateLimit;
   return [
     rateLimit({
       windowMs,
       limit: max,
+      store: limitStore(`public ${route.path}`),
       standardHeaders: 'draft-7',
       legacyHeaders: false,
       // Per address and per target (one widget's form), so one busy form does not block another. Keyed on the
@@ -88,7 +92,7 @@ function handler(route: PublicRoute, context: () => PublicContext): RequestHandl
 }
 
 /** Mounts the outcomes' public routes: form-encoded or JSON bodies, CORS for posts from any site, rate limits, pages or JSON. */
-export function publicRouter(routes: readonly PublicRoute[], context: () => PublicContext): Router {
+export function publicRouter(routes: readonly PublicRoute[], context: () => PublicContext, limitStore: LimitStoreFactory): Router {
   const router = express.Router();
   const parseBody = [express.urlencoded({ extended: false, limit: publicBodyLimit, parameterLimit: 50 }), express.json({ limit: publicBodyLimit })];
   for (const route of routes) {
@@ -99,7 +103,7 @@ export function publicRouter(routes: readonly PublicRoute[], context: () => Publ
         next();
       };
       router.options(route.path, cors, (_req, res) => void res.status(204).end());
-      router.post(route.path, cors, ...limiter(route), ...parseBody, handler(route, context));
+      router.post(route.path, cors, ...limiter(route, limitStore), ...parseBody, handler(route, context));
     } else router.get(route.path, handler(route, context));
   }
   return router;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { builtCli, capturingLogger, json, runBuiltCli, startApp, tempDir, waitForListening } from '../helpers.js';
+import { builtCli, capturingLogger, json, runBuiltCli, startApp, tempDir, waitForListening, storeEnv } from '../helpers.js';
 
 const cli = builtCli;
 const run = runBuiltCli;
@@ -83,7 +83,7 @@ describe('the admin CLI', () => {
 describe('first start', () => {
   it('creates a local owner with a full-scope key, shows the secret once and writes DATA_DIR/dev-key (0600)', async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '0' } });
+    const child = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', ...storeEnv(dir), PORT: '0' } });
     try {
       const url = await waitForListening(child);
       const keyFile = path.join(dir, 'dev-key');
@@ -101,7 +101,7 @@ describe('first start', () => {
       child.kill('SIGTERM');
     }
     // A second start finds the account and creates nothing.
-    const again = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '0' } });
+    const again = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', ...storeEnv(dir), PORT: '0' } });
     let output = '';
     again.stderr.on('data', (chunk) => (output += chunk));
     await waitForListening(again).finally(() => again.kill('SIGTERM'));
@@ -110,7 +110,7 @@ describe('first start', () => {
 
   it('BOOTSTRAP=false creates nothing', async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '0', BOOTSTRAP: 'false' } });
+    const child = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', ...storeEnv(dir), PORT: '0', BOOTSTRAP: 'false' } });
     await waitForListening(child).finally(() => child.kill('SIGTERM'));
     expect(fs.existsSync(path.join(dir, 'dev-key'))).toBe(false);
   });
@@ -120,7 +120,7 @@ describe('first start', () => {
     const { account_id } = JSON.parse((await run(['accounts', 'create', '--name', 'Stdio', '--plan', 'starter', '--json', '--data-dir', dir])).stdout);
     const { secret } = JSON.parse((await run(['keys', 'create', '--account', account_id, '--scopes', 'usage:read', '--json', '--data-dir', dir])).stdout);
     const client = new Client({ name: 'stdio-key', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'stdio'], env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, AGENT_KEY: secret }, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'stdio'], env: { PATH: process.env.PATH ?? '', ...storeEnv(dir), AGENT_KEY: secret }, stderr: 'pipe' }));
     const usage = (await client.callTool({ name: 'usage_get', arguments: {} })) as { structuredContent?: { account_id?: string } };
     expect(usage.structuredContent?.account_id).toBe(account_id);
     const refused = (await client.callTool({ name: 'job_status', arguments: { job_id: 'job_01aaaaaaaaaaaaaaaaaaaaaaaa' } })) as { isError?: boolean; content: Array<{ text?: string }> };
@@ -134,7 +134,7 @@ describe('first start', () => {
     await client.close();
 
     const bad = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [cli, 'stdio'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, AGENT_KEY: 'ak_wrong' } });
+      const child = spawn(process.execPath, [cli, 'stdio'], { env: { PATH: process.env.PATH ?? '', ...storeEnv(dir), AGENT_KEY: 'ak_wrong' } });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));
       child.once('exit', (code) => resolve({ code, stderr }));

@@ -5,7 +5,7 @@ import twitterText from 'twitter-text';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { json, root, startApp, tempDir, type StartedApp } from '../helpers.js';
+import { json, root, startApp, tempDir, type StartedApp, storeEnv } from '../helpers.js';
 import { sentencesOf } from '../../tools/content/extract.js';
 import { articles } from './articles.js';
 import { startFakeLlm } from '../fixtures/fake-llm.js';
@@ -221,7 +221,7 @@ describe('content_repurpose through a model', () => {
       new StdioClientTransport({
         command: process.execPath,
         args: ['--import', 'tsx', path.join(root, 'test/fixtures/cli.ts'), 'stdio'],
-        env: { PATH: process.env.PATH ?? '', DATA_DIR: tempDir(), LOG_LEVEL: 'warn' },
+        env: { PATH: process.env.PATH ?? '', ...storeEnv(tempDir()), LOG_LEVEL: 'warn' },
         stderr: 'pipe',
         cwd: root,
       }),

@@ -4,7 +4,7 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { pollUntil, root, startApp, tempDir, type StartedApp } from '../helpers.js';
+import { pollUntil, root, startApp, tempDir, type StartedApp, storeEnv } from '../helpers.js';
 
 const revision = '2026-07-28';
 const tasks = 'io.modelcontextprotocol/tasks';
@@ -295,7 +295,7 @@ describe('MCP 2026-07-28 over stdio', () => {
       new ModernStdioTransport({
         command: process.execPath,
         args: ['--import', 'tsx', path.join(root, 'test/fixtures/cli.ts'), 'stdio'],
-        env: { PATH: process.env.PATH ?? '', DATA_DIR: tempDir(), LOG_LEVEL: 'info', JOB_POLL_MS: '20' },
+        env: { PATH: process.env.PATH ?? '', ...storeEnv(tempDir()), LOG_LEVEL: 'info', JOB_POLL_MS: '20' },
         stderr: 'pipe',
         cwd: root,
       }),

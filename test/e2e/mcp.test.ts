@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { builtCli, root, startApp, tempDir, type StartedApp } from '../helpers.js';
+import { builtCli, root, startApp, tempDir, type StartedApp, storeEnv } from '../helpers.js';
 
 type Started = StartedApp;
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: any };
@@ -103,7 +103,7 @@ conversation(
     new StdioClientTransport({
       command: process.execPath,
       args: [builtCli, 'stdio'],
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: tempDir(), LOG_LEVEL: 'info' },
+      env: { PATH: process.env.PATH ?? '', ...storeEnv(tempDir()), LOG_LEVEL: 'info' },
       stderr: 'pipe',
     }),
   { testTools: false },
@@ -116,7 +116,7 @@ conversation(
     new StdioClientTransport({
       command: process.execPath,
       args: ['--import', 'tsx', path.join(root, 'test/fixtures/cli.ts'), 'stdio'],
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: tempDir(), LOG_LEVEL: 'info', MCP_JOB_WAIT_SECONDS: '1', JOB_POLL_MS: '20' },
+      env: { PATH: process.env.PATH ?? '', ...storeEnv(tempDir()), LOG_LEVEL: 'info', MCP_JOB_WAIT_SECONDS: '1', JOB_POLL_MS: '20' },
       stderr: 'pipe',
       cwd: root,
     }),

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { builtCli, runBuiltCli, spawnTestCli, tempDir, waitForListening, pollUntil, json } from '../helpers.js';
+import { builtCli, runBuiltCli, spawnTestCli, tempDir, waitForListening, pollUntil, json, storeEnv } from '../helpers.js';
 
 const children: ReturnType<typeof spawnTestCli>[] = [];
 afterEach(() => {
@@ -153,7 +153,7 @@ describe('the CLI', () => {
 
   it('stdio writes nothing but JSON-RPC on stdout', async () => {
     const child = spawn(process.execPath, [cli, 'stdio'], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: tempDir(), LOG_LEVEL: 'trace' },
+      env: { PATH: process.env.PATH ?? '', ...storeEnv(tempDir()), LOG_LEVEL: 'trace' },
     });
     let stdout = '';
     let stderr = '';

@@ -27,7 +27,7 @@ describe('migrations', () => {
       .execute();
     await old.destroy();
 
-    const store = await openStore(file, pino({ level: 'silent' }), outcomeMigrations);
+    const store = await openStore({ dialect: 'sqlite', file }, pino({ level: 'silent' }), outcomeMigrations);
     try {
       const queue = new JobQueue(store, { leaseMs: 30_000, maxAttempts: 3 });
       expect(await queue.input('job_01old')).toEqual({ prompt: 'a waitlist' });

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { builtCli, json, startApp, tempDir, type StartedApp } from '../helpers.js';
+import { builtCli, json, startApp, tempDir, type StartedApp, storeEnv } from '../helpers.js';
 
 /**
  * A tool list an agent can afford: `tools/list` shows only the tools a key's scopes allow, and
@@ -64,7 +64,7 @@ describe('tools/list per key and toolset', () => {
 });
 
 describe('MCP_TOOLSETS over stdio', () => {
-  const env = (toolsets: string) => ({ PATH: process.env.PATH ?? '', DATA_DIR: tempDir(), LOG_LEVEL: 'info', MCP_TOOLSETS: toolsets });
+  const env = (toolsets: string) => ({ PATH: process.env.PATH ?? '', ...storeEnv(tempDir()), LOG_LEVEL: 'info', MCP_TOOLSETS: toolsets });
 
   it('lists the families it names, and the platform tools', async () => {
     const names = await listed(new StdioClientTransport({ command: process.execPath, args: [builtCli, 'stdio'], env: env('invoices'), stderr: 'pipe' }));

@@ -3,6 +3,7 @@ import { invoiceIds } from './ids.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
+import { OneAtATime } from '../../src/kernel/one-at-a-time.js';
 import type { PaymentLink, ToolContext } from '../../src/kernel/context.js';
 import { computeInvoice, type ComputedInvoice, type Seller } from './compute.js';
 import type { draftOutputSchema, InvoiceInput, invoiceOutputSchema } from './schema.js';
@@ -225,16 +226,28 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
 }
 
 /**
+ * One numbering at a time per account and year in this process: otherwise N concurrent
+ * confirmations render N PDFs for the same predicted number and all but one render again,
+ * N² renders in all. Between instances (PostgreSQL) the counter row still decides; at most one
+ * contender per instance races for each number.
+ */
+const numbering = new OneAtATime();
+
+/**
  * Takes the next number and stores the invoice with its PDF, in one transaction. The PDF shows
  * the number, but rendering it inside the transaction would hold SQLite's only connection for
  * every other request meanwhile: it is rendered first, on a compute thread, with the number the
  * counter predicts, and again whenever another confirmation took that number. Each render is
  * charged to the call's budget, so even endless contention ends (422 budget_exceeded).
  */
-async function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: ComputedInvoice, link: PaymentLink | null): Promise<void> {
+function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: ComputedInvoice, link: PaymentLink | null): Promise<void> {
+  const year = Number(computed.issue_date.slice(0, 4));
+  return numbering.run(`${ctx.caller.accountId} ${year}`, () => numberAndStoreNow(ctx, draft, computed, link, year));
+}
+
+async function numberAndStoreNow(ctx: ToolContext, draft: DraftRow, computed: ComputedInvoice, link: PaymentLink | null, year: number): Promise<void> {
   const invoiceId = draft.invoice_id as string;
   const createdAt = ctx.now().toISOString();
-  const year = Number(computed.issue_date.slice(0, 4));
   for (;;) {
     const predicted = await nextSequence(ctx, year);
     const number = invoiceNumber(year, predicted);
