@@ -11,9 +11,9 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<{ url: 
   let next = 0;
   /** Upstreams that refused a connection: out of the rotation, as a load balancer's health check would take them out. */
   const down = new Set<string>();
-  const pick = () => {
+  const pick = (): string => {
     const live = upstreams.filter((upstream) => !down.has(upstream));
-    return live[next++ % Math.max(1, live.length)] ?? upstreams[0];
+    return live.at(next++ % Math.max(1, live.length)) ?? upstreams.at(0) ?? '';
   };
   // A connection per request: a reused connection to a killed instance would fail after the request was sent.
   const agent = new http.Agent({ keepAlive: false, maxSockets: 256 });
