@@ -21,8 +21,18 @@ const usageError = (message: string) => {
   return 2;
 };
 
-/** Runs one CLI command; resolves with the process exit code. */
+/** Runs one CLI command; resolves with the process exit code. A database that cannot be reached is a message, not a stack trace. */
 export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
+  try {
+    return await runCommand(argv, options);
+  } catch (error) {
+    if ((error as Error).name !== 'StoreUnavailable') throw error;
+    process.stderr.write(`agent-outcomes: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+async function runCommand(argv: string[], options: CliOptions): Promise<number> {
   // The modules bring commands of their own (and the scopes --help lists).
   const outcomes = new Outcomes(options.modules ?? (await import('../app.js')).defaultModules);
   const moduleOptions = Object.fromEntries(outcomes.commands.flatMap((command) => command.options).map((name) => [name, { type: 'string' as const }]));

@@ -62,9 +62,24 @@ async function sqliteStore(target: Extract<DatabaseTarget, { dialect: 'sqlite' }
   };
 }
 
+/** The database cannot be reached at start: the message says why (never the URL, which holds a password) and what to check. */
+export class StoreUnavailable extends Error {
+  override name = 'StoreUnavailable';
+}
+
 async function postgresStore(target: Extract<DatabaseTarget, { dialect: 'postgres' }>, log: Logger): Promise<Store> {
   const pool = await openPostgresPool(target.url, target.poolSize, log);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await timed(db);
+  } catch (error) {
+    await db.destroy();
+    const reason = (error as Error).message || String((error as { code?: string }).code ?? error);
+    throw new StoreUnavailable(
+      `Cannot reach the PostgreSQL database in DATABASE_URL (${reason}). Check that the server runs and accepts connections, and the URL's host, port, user, password and database name.`,
+      { cause: error },
+    );
+  }
   const notifications = new Notifications(target.url, log);
   return {
     db,

@@ -8,7 +8,7 @@ import type { ServerMode, ServerReady } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverScript = path.join(import.meta.dirname, 'server.ts');
-const statusPath = (jobId: string) => `/api/agents/status/${jobId}`;
+export const statusPath = (jobId: string) => `/api/agents/status/${jobId}`;
 
 /** Same load for every HTTP row: enough connections to keep one server core busy, bounded in time. */
 const load = { connections: 16, duration: 5, warmup: { duration: 1 } } as const;
@@ -19,12 +19,12 @@ interface Server {
 }
 
 /** Spawns test/bench/server.ts; resolves once it prints its URL and job id. */
-async function startServer(mode: ServerMode): Promise<Server> {
+async function startServer(mode: ServerMode, env: Record<string, string>): Promise<Server> {
   // NODE_ENV=production: tool output is not re-validated, as in production.
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', serverScript, mode], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, NODE_ENV: 'production', ...env },
       stdio: 'pipe',
     }),
   );
@@ -46,8 +46,8 @@ async function startServer(mode: ServerMode): Promise<Server> {
   }
 }
 
-async function withServer<T>(mode: ServerMode, use: (server: Server) => Promise<T>): Promise<T> {
-  const server = await startServer(mode);
+export async function withServer<T>(mode: ServerMode, use: (server: Server) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+  const server = await startServer(mode, env);
   try {
     return await use(server);
   } finally {
@@ -58,7 +58,7 @@ async function withServer<T>(mode: ServerMode, use: (server: Server) => Promise<
 const failures = (result: Result) => result.errors + result.timeouts + result.non2xx;
 
 /** Successful responses per second under `load`; a run with any error or non-2xx is a broken benchmark. */
-async function requestsPerSecond(options: Options): Promise<{ rps: number; details: Record<string, number> }> {
+export async function requestsPerSecond(options: Options): Promise<{ rps: number; details: Record<string, number> }> {
   const result = await autocannon({ ...options, ...load });
   for (const run of [result.warmup, result]) {
     if (run && failures(run) > 0) {
@@ -88,7 +88,7 @@ function assertSameBody(bare: Awaited<ReturnType<typeof statusBody>>, app: Await
 }
 
 /** Every call carries the agent key, so the app's figures include authentication. */
-const authorization = (ready: ServerReady) => ({ authorization: `Bearer ${ready.key}` });
+export const authorization = (ready: ServerReady) => ({ authorization: `Bearer ${ready.key}` });
 
 type Revision = '2025-11-25' | '2026-07-28';
 

@@ -8,11 +8,11 @@ import { removeDir, scratchDir } from './children.js';
  * Runs `measure` against an in-process app as production runs it (no output re-validation,
  * silent logs, no job worker), with a bootstrapped owner whose limit no run reaches.
  */
-export async function withBenchApp<T>(prefix: string, measure: (app: App, caller: Caller, owner: { accountId: string; secret: string }) => Promise<T>): Promise<T> {
+export async function withBenchApp<T>(prefix: string, measure: (app: App, caller: Caller, owner: { accountId: string; secret: string }) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
   const dataDir = scratchDir(prefix);
   let app: App | undefined;
   try {
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', JOB_CONCURRENCY: '0' });
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'production', JOB_CONCURRENCY: '0', ...env });
     app = await createApp({ config, modules: testModules, taskModules: testTaskModules });
     const owner = await app.bootstrap();
     if (!owner) throw new Error('bench app did not bootstrap its owner account');

@@ -18,6 +18,8 @@ export interface Row {
   pass: boolean;
   /** Why the benchmark crashed, if it did. */
   error?: string;
+  /** Why it was not measured on this machine (a missing database server), if it was not. */
+  skipped?: string;
   /** Extra figures kept in the JSON only (latency percentiles, every sample…). */
   details?: Record<string, unknown>;
 }
@@ -40,4 +42,9 @@ export function measuredRow(spec: { name: string; unit: string; figure: number; 
 export function crashedRow(name: string, error: unknown): Row {
   const message = error instanceof Error ? error.message : String(error);
   return { name, unit: '', figure: null, baseline: null, ratio: null, budget: null, pass: false, error: message };
+}
+
+/** A row that could not be measured here, with what would make it run. */
+export function skippedRow(name: string, why: string): Row {
+  return { name, unit: '', figure: null, baseline: null, ratio: null, budget: null, pass: true, skipped: why };
 }

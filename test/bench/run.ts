@@ -17,6 +17,7 @@ import { widgetTools } from './widgets.js';
 import { clipsFactory } from './clips.js';
 import { factExtraction } from './facts.js';
 import { toolListSize } from './tool-list.js';
+import { storeComparison } from './stores.js';
 import { crashedRow, type Benchmark, type Row } from './row.js';
 import { formatBudget, formatTable, verdict } from './table.js';
 
@@ -26,7 +27,7 @@ import { formatBudget, formatTable, verdict } from './table.js';
  * core-js polyfills that slow every later regular expression and spread in the process about threefold;
  * the bundle leaves them out (scripts/bundle.mjs). The tool list's figures are sizes, not timings.
  */
-const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart, accessOverhead, invoiceCreate, widgetTools, clipsFactory, contentRepurpose, factExtraction, toolListSize];
+const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart, accessOverhead, invoiceCreate, storeComparison, widgetTools, clipsFactory, contentRepurpose, factExtraction, toolListSize];
 
 const resultsFile = path.resolve(import.meta.dirname, '../../.bench/results.json');
 

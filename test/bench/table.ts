@@ -17,7 +17,7 @@ export function formatBudget(budget: Budget, unit: string): string {
   return budget.on === 'ratio' ? `ratio ${budget.op} ${budget.limit.toFixed(2)}` : `${budget.op} ${withUnit(budget.limit, unit)}`;
 }
 
-export const verdict = (row: Row) => (row.error !== undefined ? 'ERROR' : row.pass ? 'PASS' : 'FAIL');
+export const verdict = (row: Row) => (row.error !== undefined ? 'ERROR' : row.skipped !== undefined ? 'SKIPPED' : row.pass ? 'PASS' : 'FAIL');
 
 function cells(row: Row): Record<(typeof columns)[number], string> {
   return {
@@ -44,5 +44,6 @@ export function formatTable(rows: readonly Row[]): string {
       .trimEnd();
   const lines = [render(columns), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map((line) => render(columns.map((c) => line[c])))];
   for (const row of rows) if (row.error !== undefined) lines.push('', `${row.name}: ${row.error.trimEnd()}`);
+  for (const row of rows) if (row.skipped !== undefined) lines.push('', `${row.name}: skipped, ${row.skipped}`);
   return `${lines.join('\n')}\n`;
 }

@@ -16,7 +16,7 @@ import { json, pollUntil, runBuiltCli, spawnTestCli, storeDialect, storeEnv, tem
  */
 const maxAuthFailures = 10;
 
-describe.runIf(storeDialect === 'postgres')('three instances on one PostgreSQL database', () => {
+describe.runIf(storeDialect === 'postgres')('three instances on one PostgreSQL database (PostgreSQL leg only: npm run test:postgres)', () => {
   const dataDir = tempDir();
   const effects = path.join(dataDir, 'side-effects.log');
   const children: ReturnType<typeof spawnTestCli>[] = [];
@@ -159,6 +159,19 @@ describe.runIf(storeDialect === 'postgres')('three instances on one PostgreSQL d
     expect(bodies[0]?.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bodies[1]?.equals(bodies[0] as Buffer)).toBe(true);
   }, 60_000);
+
+  it('signs share links with one secret: a preview link made by one instance opens on every instance', async () => {
+    const generated = await post(ownerKey, '/widgets/generate', { prompt: 'A waitlist for Harbour Yoga, opening in March', kind: 'waitlist' });
+    expect(generated.status).toBe(200);
+    const preview = new URL((await json(generated)).preview_url);
+    const secrets = await store.db.selectFrom('settings').selectAll().where('key', '=', 'share_secret').execute();
+    expect(secrets).toHaveLength(1);
+    for (const url of upstreams.filter((_, i) => i !== 1)) {
+      const page = await fetch(url + preview.pathname + preview.search);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Harbour Yoga');
+    }
+  });
 
   it('numbers 200 concurrent invoices 1…200 with no gap or repeat', async () => {
     const { key } = await account(100_000);

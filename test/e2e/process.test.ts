@@ -146,6 +146,21 @@ describe('the CLI', () => {
     expect(stderr).toMatch(/LOG_LEVEL="loud": Invalid option: expected one of "fatal"\|"error"/);
   });
 
+  it('names a database it cannot reach or parse without showing DATABASE_URL, which holds a password', async () => {
+    const unreachable = await run(['serve'], { DATABASE_URL: 'postgres://ao:s3cret-pw@127.0.0.1:1/agent_outcomes' });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toContain('Cannot reach the PostgreSQL database in DATABASE_URL (');
+    expect(unreachable.stderr).toContain('ECONNREFUSED');
+    expect(unreachable.stderr).not.toContain('s3cret-pw');
+    expect(unreachable.stderr).not.toMatch(/^\s+at /m);
+    for (const url of ['postgres://', 'mysql://ao:s3cret-pw@db/agent_outcomes']) {
+      const refused = await run(['migrate'], { DATABASE_URL: url });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('DATABASE_URL=(value hidden): must');
+      expect(refused.stderr).not.toContain('s3cret-pw');
+    }
+  });
+
   it('refuses unknown commands and options', async () => {
     expect((await run(['frobnicate'])).stderr).toContain('unknown command "frobnicate"');
     expect((await run(['serve', '--bogus'])).code).toBe(2);

@@ -25,7 +25,7 @@ async function storeIn(dir: string, migrate = true): Promise<Store> {
   return store;
 }
 
-describe.runIf(storeDialect === 'postgres')('the PostgreSQL store', () => {
+describe.runIf(storeDialect === 'postgres')('the PostgreSQL store (PostgreSQL leg only: npm run test:postgres)', () => {
   it('migrates once when three instances open an empty database together', async () => {
     const dir = tempDir();
     const stores = await Promise.all([storeIn(dir), storeIn(dir), storeIn(dir)]);
