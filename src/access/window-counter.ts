@@ -45,7 +45,7 @@ export class WindowCounter {
     return { hits: Number(row.hits), resetAt: new Date(new Date(row.window_start).getTime() + windowMs) };
   }
 
-  /** The current window's count (0 once it is over). */
+  /** The current window's count, or undefined once the window is over. */
   async get(key: string, windowMs: number): Promise<WindowCount | undefined> {
     const row = await this.store.db.selectFrom('throttles').select(['hits', 'window_start']).where('key', '=', key).executeTakeFirst();
     if (!row) return undefined;
