@@ -14,6 +14,7 @@ import { Access } from './access/access.js';
 import { Files } from './files/files.js';
 import type { PaymentGateway } from './kernel/context.js';
 import { openAiCompatible } from './compose/openai.js';
+import { lazySmtpMailer } from './mail/mail.js';
 import { ComputePool } from './compute/pool.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
@@ -83,14 +84,15 @@ export async function createApp(options: AppOptions): Promise<App> {
   // The Stripe SDK loads on the first payment link, not at start-up.
   let stripe: Promise<PaymentGateway> | undefined;
   const stripeConfig = config.stripe;
+  const gateway = (settings: NonNullable<typeof stripeConfig>) => (stripe ??= import('./payments/stripe.js').then(({ stripeGateway }) => stripeGateway(settings)));
   const payments: PaymentGateway | null = stripeConfig
     ? {
-        async createPaymentLink(request) {
-          stripe ??= import('./payments/stripe.js').then(({ stripeGateway }) => stripeGateway(stripeConfig));
-          return (await stripe).createPaymentLink(request);
-        },
+        createPaymentLink: async (request) => (await gateway(stripeConfig)).createPaymentLink(request),
+        deactivatePaymentLink: async (id) => (await gateway(stripeConfig)).deactivatePaymentLink(id),
       }
     : null;
+  // Email through SMTP_URL; nodemailer loads on the first email, not at start-up.
+  const mail = config.mail ? lazySmtpMailer(config.mail, { log: log.child({ component: 'mail' }), now }) : null;
   const dispatcher = new Dispatcher({
     catalogue,
     resources,
@@ -98,6 +100,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     access,
     files,
     payments,
+    mail,
     llm: config.llm ? openAiCompatible(config.llm) : null,
     jobs,
     baseUrl,
@@ -129,7 +132,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   // HTTP-only modules load on demand: `agent-outcomes stdio` starts without them.
   async function httpApp(): Promise<express.Express> {
-    const { httpApp: assemble } = await import('./transports/http-app.js');
+    const [{ httpApp: assemble }, { stripeWebhook }] = await Promise.all([import('./transports/http-app.js'), import('./transports/stripe-webhook.js')]);
     return assemble({
       config,
       log,
@@ -139,6 +142,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       files,
       mcp: mcpDeps,
       publicRoutes: outcomes.publicRoutes,
+      stripeWebhook: stripeWebhook({ secret: config.stripeWebhookSecret, handlers: outcomes.stripeEvents, store, now, log }),
       publicContext: () => ({ store, files, baseUrl: baseUrl(), now, log }),
       baseUrl,
       runningJobs: () => worker.activeJobs,
@@ -208,6 +212,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         server?.closeAllConnections();
         await stopped;
         await compute.close();
+        await mail?.close();
         await store.close();
         log.info('stopped');
         log.flush();

@@ -62,7 +62,20 @@ export const environmentSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
     .optional()
     .describe("Another host for Stripe's API (a local test server); default api.stripe.com."),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the signing secret of a Stripe webhook endpoint (whsec_…)')
+    .optional()
+    .describe('Signing secret of the Stripe webhook endpoint POST /webhooks/stripe (whsec_…): paid payment links mark invoices paid. Without it the endpoint answers 503.'),
   STRIPE_TIMEOUT_SECONDS: integer(1, 50, 10).describe('Longest a payment-link call to Stripe may take, retries included; then it fails with 502 "timed out" and nothing is stored.'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .describe(
+      'SMTP server that sends email (invoices, sign-in links): smtps://user:password@smtp.example.com:465 (TLS from the start) or smtp://user:password@smtp.example.com:587 (STARTTLS, required when a password goes to a host other than loopback); percent-encode @ : / in the password. Never printed.',
+    ),
+  SMTP_FROM: z.string().optional().describe('The From address of every email, e.g. "Acme Billing <billing@acme.example>" (required with SMTP_URL); Message-IDs are made in its domain.'),
+  SMTP_TIMEOUT_SECONDS: integer(1, 300, 15).describe('Longest handing one email to the SMTP server may take, connecting included; then the send fails with 502 upstream_error.'),
   LLM_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:11434/v1' })
     .optional()
@@ -76,7 +89,7 @@ export const environmentSchema = z.object({
 export type Environment = z.infer<typeof environmentSchema>;
 
 /** Their values never appear in messages. */
-const secretVariables = new Set(['STRIPE_SECRET_KEY', 'AGENT_KEY', 'LLM_API_KEY', 'DATABASE_URL']);
+const secretVariables = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'AGENT_KEY', 'LLM_API_KEY', 'DATABASE_URL', 'SMTP_URL']);
 
 export interface Config {
   host: string;
@@ -105,8 +118,25 @@ export interface Config {
   bootstrap: boolean;
   stripe: { secretKey: string; apiBase: string | undefined; timeoutMs: number } | undefined;
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** Verifies Stripe's webhook signatures; never logged. */
+  stripeWebhookSecret: string | undefined;
+  /** Email through SMTP (SMTP_URL, SMTP_FROM); the password is never logged. */
+  mail: MailConfig | undefined;
   /** stdio's key; never logged. */
   agentKey: string | undefined;
+}
+
+/** The SMTP server and the From address, as SMTP_URL and SMTP_FROM give them. */
+export interface MailConfig {
+  host: string;
+  port: number;
+  /** smtps://: TLS from the start; smtp://: STARTTLS when offered (required for credentials sent off loopback). */
+  secure: boolean;
+  /** Both or neither (AUTH PLAIN/LOGIN). */
+  user: string | undefined;
+  password: string | undefined;
+  from: { name: string; address: string };
+  timeoutMs: number;
 }
 
 /** Where the store lives: a SQLite file (embedded default) or a PostgreSQL database shared by instances. */
@@ -136,6 +166,46 @@ function llmOf(e: Environment): Config['llm'] {
   if (!e.LLM_BASE_URL) return undefined;
   if (!e.LLM_MODEL) throw new ConfigError('Invalid configuration. LLM_MODEL: required with LLM_BASE_URL (e.g. gpt-4o-mini, llama3.1).');
   return { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 };
+}
+
+const smtpExample = 'smtps://user:password@smtp.example.com:465 or smtp://user:password@smtp.example.com:587';
+/** `Name <address>`, `"Name" <address>` or a bare address; nothing that could end a header line. */
+const fromPattern = /^(?:(?<name>"[^"\r\n]*"|[^<>"\r\n]*?)\s*<(?<angle>[^<>\s]+)>|(?<bare>[^<>\s"]+))$/;
+
+function mailOf(e: Environment): Config['mail'] {
+  if (!e.SMTP_URL) {
+    if (e.SMTP_FROM) throw new ConfigError(`Invalid configuration. SMTP_FROM: set without SMTP_URL; set SMTP_URL (${smtpExample}) to send email, or unset SMTP_FROM.`);
+    return undefined;
+  }
+  // The URL holds a password: no message quotes it, or any part of it.
+  const refuse = (what: string) => new ConfigError(`Invalid configuration. SMTP_URL=(value hidden): ${what}.`);
+  if (!URL.canParse(e.SMTP_URL)) throw refuse(`must be a URL such as ${smtpExample} (percent-encode @ : / in the password)`);
+  const url = new URL(e.SMTP_URL);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw refuse(`must start with smtps:// (TLS from the start) or smtp:// (STARTTLS), e.g. ${smtpExample}`);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!host) throw refuse(`names no host; e.g. ${smtpExample}`);
+  if ((url.pathname !== '' && url.pathname !== '/') || url.search || url.hash) throw refuse(`takes no path, query or fragment, only smtp(s)://user:password@host:port`);
+  let user: string | undefined;
+  let password: string | undefined;
+  try {
+    user = url.username ? decodeURIComponent(url.username) : undefined;
+    password = url.password ? decodeURIComponent(url.password) : undefined;
+  } catch {
+    throw refuse('has a malformed percent-escape in its user name or password');
+  }
+  if ((user === undefined) !== (password === undefined)) {
+    throw refuse(user ? 'has a user name but no password (smtps://user:password@host:port)' : 'has a password but no user name (smtps://user:password@host:port)');
+  }
+  const secure = url.protocol === 'smtps:';
+
+  if (!e.SMTP_FROM) throw new ConfigError('Invalid configuration. SMTP_FROM: required with SMTP_URL, the From address of every email, e.g. "Acme Billing <billing@acme.example>".');
+  const match = fromPattern.exec(e.SMTP_FROM.trim());
+  const address = match?.groups?.angle ?? match?.groups?.bare;
+  if (!address || !z.email().safeParse(address).success) {
+    throw new ConfigError(`Invalid configuration. SMTP_FROM=${JSON.stringify(e.SMTP_FROM)}: must be an email address, alone or with a name: "Acme Billing <billing@acme.example>".`);
+  }
+  const name = (match?.groups?.name ?? '').replace(/^"(.*)"$/, '$1').trim();
+  return { host, port: url.port ? Number(url.port) : secure ? 465 : 587, secure, user, password, from: { name, address }, timeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000 };
 }
 
 /** Reads and validates the environment; throws ConfigError naming each bad variable and what it takes. */
@@ -181,8 +251,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: e.MAX_CONNECTIONS,
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, timeoutMs: e.STRIPE_TIMEOUT_SECONDS * 1000 } : undefined,
     llm: llmOf(e),
+    mail: mailOf(e),
     bootstrap: e.BOOTSTRAP === 'true',
     agentKey: e.AGENT_KEY,
   };

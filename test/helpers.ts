@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createApp, type App } from '../src/app.js';
 import { testTaskModules, testModules } from './fixtures/tools.js';
 import type { Caller } from '../src/kernel/caller.js';
+import { updateSeller } from '../tools/invoice/seller.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -81,10 +82,14 @@ export async function startApp(env: Record<string, string> = {}, options: { log?
   return Object.assign(app, { url, key: owner.secret, accountId: owner.accountId, api });
 }
 
-/** An app whose owner has a plan with room for any test (and a lenient failed-auth throttle): for tests of what tools do. */
+/** The seller profile test accounts bill as: invoices cannot be issued without a seller name and address. */
+export const testSeller = { name: 'Test Studio Ltd', address: '1 Test Street\nLondon EC1A 1AA\nUnited Kingdom' };
+
+/** An app whose owner has a plan with room for any test, a seller profile, and a lenient failed-auth throttle: for tests of what tools do. */
 export async function startPlannedApp(env: Record<string, string> = {}): Promise<StartedApp> {
   const app = await startApp({ AUTH_MAX_FAILURES: '100000', ...env });
   await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
+  await updateSeller(app.store, app.accountId, testSeller, new Date());
   return app;
 }
 

@@ -15,7 +15,7 @@ import type { Sampler } from '../kernel/generation.js';
 import { generate, type LlmClient } from '../compose/generate.js';
 import type { Access } from '../access/access.js';
 import type { Files } from '../files/files.js';
-import type { PaymentGateway } from '../kernel/context.js';
+import type { Mailer, PaymentGateway } from '../kernel/context.js';
 import type { Reservation, UsageState } from '../access/usage.js';
 import { newId, platformIds } from '../kernel/ids.js';
 import { checkInputDepth } from '../kernel/json-depth.js';
@@ -57,6 +57,8 @@ export interface DispatcherOptions {
   access: Access;
   files: Files;
   payments: PaymentGateway | null;
+  /** Email through SMTP_URL, or null. */
+  mail?: Mailer | null;
   /** The OpenAI-compatible endpoint (LLM_BASE_URL), or null. */
   llm: LlmClient | null;
   jobs: JobQueue;
@@ -265,7 +267,7 @@ export class Dispatcher {
       onReplay?: () => void;
     },
   ): Promise<Record<string, unknown>> {
-    const { catalogue, store, jobs, access, files, payments, llm, baseUrl, validateOutput, compute } = this.options;
+    const { catalogue, store, jobs, access, files, payments, mail = null, llm, baseUrl, validateOutput, compute } = this.options;
     let computing: Promise<unknown> = Promise.resolve();
     const context: ToolContext = {
       requestId: call.requestId,
@@ -275,6 +277,7 @@ export class Dispatcher {
       usage: access.meter,
       files,
       payments,
+      mail,
       sampler: call.sampler,
       generation: { generate: (request) => generate({ ...request, sampler: call.sampler, signal: call.signal }, llm) },
       // One task at a time per call: tasks run in parallel would each get the whole remaining budget.

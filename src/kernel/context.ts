@@ -84,6 +84,40 @@ export interface PaymentLink {
 
 export interface PaymentGateway {
   createPaymentLink(request: PaymentLinkRequest): Promise<PaymentLink>;
+  /** Stops a payment link from taking payments (an invoice voided); safe to repeat. */
+  deactivatePaymentLink(id: string): Promise<void>;
+}
+
+/** An email to send (DESIGN §9). The From address is the server's (SMTP_FROM); headers come only from these fields. */
+export interface MailMessage {
+  /** One address per entry (`a@example.com` or `Name <a@example.com>`); at least one. */
+  to: string[];
+  cc?: string[];
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: Array<{ filename: string; contentType: string; content: Uint8Array }>;
+  /**
+   * Names this one intended delivery (e.g. the invoice and the request's idempotency key): the
+   * same key always gives the same Message-ID, so that a retried send is recognised as the same
+   * message by mail servers and clients. Different deliveries need different keys.
+   */
+  idempotencyKey?: string;
+}
+
+/** What the SMTP server said: recipients it took and refused (a send refused for every recipient fails instead). */
+export interface MailReceipt {
+  /** `<…@from-domain>`, as in the Message-ID header. */
+  messageId: string;
+  accepted: string[];
+  rejected: string[];
+}
+
+/** Sends email; failures are OutcomeErrors (502 upstream_error when the server cannot be reached, 422 when it refuses the recipients or the message). */
+export interface Mailer {
+  /** `signal` (the call's) gives up on a send still waiting or in progress. */
+  send(message: MailMessage, options?: { signal?: AbortSignal }): Promise<MailReceipt>;
 }
 
 /** What a tool's `run` can use. Built per call by the dispatcher (or the job worker). */
@@ -113,6 +147,8 @@ export interface ToolContext {
   compute: Compute;
   /** The payment processor, or null when none is configured (STRIPE_SECRET_KEY). */
   payments: PaymentGateway | null;
+  /** Email through SMTP, or null when none is configured (SMTP_URL): `requireMail(ctx)` from src/mail answers 422 mail_not_configured. */
+  mail: Mailer | null;
   log: Log;
   signal: AbortSignal;
   now: () => Date;

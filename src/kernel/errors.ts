@@ -17,6 +17,7 @@ export const errorStatus = {
   idempotency_mismatch: 422,
   unprocessable: 422,
   payment_processor_not_configured: 422,
+  mail_not_configured: 422,
   budget_exceeded: 422,
   usage_limit_exceeded: 429,
   rate_limited: 429,

@@ -4,6 +4,7 @@ import { platformScopes, type Scope } from './scopes.js';
 import { idPrefixPattern, platformIds } from './ids.js';
 import type { StoreHandle } from './context.js';
 import type { Resource } from './resource.js';
+import type { StripeEventHandler } from './webhook.js';
 
 /**
  * One outcome, declared in one place (`tools/<outcome>/index.ts`): its tools, the pages it
@@ -29,6 +30,8 @@ export interface OutcomeModule {
   commands?: readonly OutcomeCommand[];
   /** Its artifacts as MCP resources (`defineResource`): read with resources/read, linked from its tools' results. */
   resources?: readonly Resource[];
+  /** Stripe event type → its handler, called by the platform's `POST /webhooks/stripe` once the signature is checked. */
+  stripeEvents?: Readonly<Record<string, StripeEventHandler>>;
 }
 
 /** A schema change: `db` is the store's query builder (Kysely), which the kernel does not know. */
@@ -78,6 +81,8 @@ export class Outcomes {
   readonly migrations: Readonly<Record<string, Migration>>;
   readonly commands: readonly OutcomeCommand[];
   readonly resources: readonly Resource[];
+  /** Stripe event type → every module's handler for it, in module order. */
+  readonly stripeEvents: ReadonlyMap<string, readonly StripeEventHandler[]>;
 
   constructor(readonly modules: readonly OutcomeModule[]) {
     const owners = new Map<string, string>();
@@ -106,5 +111,10 @@ export class Outcomes {
     this.migrations = Object.fromEntries(modules.flatMap((module) => Object.entries(module.migrations ?? {})));
     this.commands = modules.flatMap((module) => module.commands ?? []);
     this.resources = modules.flatMap((module) => module.resources ?? []);
+    const stripeEvents = new Map<string, StripeEventHandler[]>();
+    for (const module of modules) {
+      for (const [type, handler] of Object.entries(module.stripeEvents ?? {})) stripeEvents.set(type, [...(stripeEvents.get(type) ?? []), handler]);
+    }
+    this.stripeEvents = stripeEvents;
   }
 }

@@ -158,5 +158,12 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
         throw thrown instanceof Stripe.errors.StripeError ? upstreamError(thrown, options.secretKey, budgetMs) : thrown;
       }
     },
+    async deactivatePaymentLink(id) {
+      try {
+        await withinBudget(stripe.paymentLinks.update(id, { active: false }, plan), budgetMs);
+      } catch (thrown) {
+        throw thrown instanceof Stripe.errors.StripeError ? upstreamError(thrown, options.secretKey, budgetMs) : thrown;
+      }
+    },
   };
 }

@@ -208,4 +208,18 @@ export const platformMigrations: Record<string, Migration> = {
       await db.schema.dropTable('throttles').execute();
     },
   },
+  '0010_stripe_events': {
+    // Stripe events handled, by id: a redelivered event is answered and not handled twice.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('stripe_events')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('type', 'text', (col) => col.notNull())
+        .addColumn('handled_at', 'text', (col) => col.notNull())
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('stripe_events').execute();
+    },
+  },
 };

@@ -123,6 +123,13 @@ export interface ThrottlesTable {
   hits: number;
 }
 
+/** Stripe events already handled (POST /webhooks/stripe). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  handled_at: Timestamp;
+}
+
 /** The platform's tables; each outcome module declares its own (`tables<T>()` in store.ts joins them). */
 export interface Database {
   jobs: JobsTable;
@@ -136,4 +143,5 @@ export interface Database {
   files: FilesTable;
   settings: SettingsTable;
   throttles: ThrottlesTable;
+  stripe_events: StripeEventsTable;
 }

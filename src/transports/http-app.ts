@@ -1,4 +1,4 @@
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Catalogue } from '../kernel/catalogue.js';
@@ -32,6 +32,8 @@ export interface HttpAppParts {
   /** For /healthz. */
   runningJobs: () => number;
   database: { dialect: 'sqlite' | 'postgres'; ping: () => Promise<number> };
+  /** POST /webhooks/stripe (stripe-webhook.ts). */
+  stripeWebhook: RequestHandler[];
 }
 
 /** Whether the database answers a trivial query within 2 s, and how fast. */
@@ -74,6 +76,8 @@ export function httpApp(parts: HttpAppParts): express.Express {
     res.status(database.reachable ? 200 : 503).json({ status: database.reachable ? 'ok' : 'unavailable', tools: catalogue.tools.length, jobs_running: parts.runningJobs(), database });
   });
   // Public pages and form posts (form-encoded bodies) come before the JSON-only API.
+  // Stripe signs the raw bytes: this route reads its own body, before any JSON parser.
+  app.post('/webhooks/stripe', ...parts.stripeWebhook);
   app.use(
     publicRouter(parts.publicRoutes, parts.publicContext, (prefix) => access.counters.rateLimitStore(prefix)),
     publicErrors(),

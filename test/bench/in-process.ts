@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Caller } from '../../src/kernel/caller.js';
 import { testTaskModules, testModules } from '../fixtures/tools.js';
 import { removeDir, scratchDir } from './children.js';
+import { updateSeller } from '../../tools/invoice/seller.js';
 
 /**
  * Runs `measure` against an in-process app as production runs it (no output re-validation,
@@ -17,6 +18,7 @@ export async function withBenchApp<T>(prefix: string, measure: (app: App, caller
     const owner = await app.bootstrap();
     if (!owner) throw new Error('bench app did not bootstrap its owner account');
     await app.access.accounts.activatePlan(owner.accountId, 'starter', 10_000_000);
+    await updateSeller(app.store, owner.accountId, { name: 'Bench Studio GmbH', address: 'Hauptstraße 1\n10115 Berlin' }, new Date());
     const caller = await app.access.localOwner();
     if (!caller) throw new Error('bench app has no local owner');
     return await measure(app, caller, owner);

@@ -130,12 +130,33 @@ describe('the slowness fuzz', () => {
       notes: 'Thank you for your business.',
       locale: 'de-DE',
     };
+    const issued = await post('/api/agents/invoice/create', { ...invoice, idempotency_key: 'slowness-issued' });
     Object.assign(bases, {
       job_status: [{ job_id: 'job_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
       invoice_draft: [invoice],
       invoice_create: [{ ...invoice, idempotency_key: 'slowness-fuzz' }],
       invoice_confirm: [{ draft_id: 'drf_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
       invoice_get: [{ invoice_id: 'inv_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
+      invoice_list: [{ status: 'open', customer: 'Acme', from: '2026-01-01', to: '2026-12-31', limit: 20 }],
+      invoice_void: [{ invoice_id: issued.invoice_id, reason: 'Issued twice by mistake' }],
+      invoice_mark_paid: [{ invoice_id: issued.invoice_id, method: 'bank_transfer', reference: 'SEPA-2026-11-22', paid_at: '2026-11-22T10:00:00Z' }],
+      invoice_credit_note: [
+        { invoice_id: issued.invoice_id, amount: '10.00', reason: 'Goodwill' },
+        { invoice_id: issued.invoice_id, lines: [{ line: 1, quantity: '0.5' }], reason: 'Half the hours' },
+      ],
+      seller_profile_get: [{}],
+      seller_profile_update: [
+        {
+          name: 'Studio Nord',
+          address: 'Hauptstraße 1\n10115 Berlin',
+          vat_id: 'DE123456789',
+          phone: '+49 30 1234567',
+          iban: 'DE89370400440532013000',
+          bic: 'COBADEFFXXX',
+          language: 'de',
+          payment_days: 14,
+        },
+      ],
       content_repurpose: [
         {
           prompt: 'Write about caring for houseplants in winter',

@@ -34,10 +34,13 @@ describe.runIf(storeDialect === 'postgres')('three instances on one PostgreSQL d
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(result.stdout);
   };
-  /** A fresh account with its own plan limit and a full-scope key. */
+  /** Invoices need the seller's name and address. */
+  const bill = (accountId: string) => cli(['accounts', 'update', '--account', accountId, '--seller-name', 'Harbour Studio', '--seller-address', '1 Quay\\nBristol']);
+  /** A fresh account with its own plan limit, a seller profile and a full-scope key. */
   const account = async (limit: number) => {
     const { account_id } = await cli(['accounts', 'create', '--name', `Limit ${limit}`]);
     await cli(['plan', 'activate', '--account', account_id, '--limit', String(limit)]);
+    await bill(account_id);
     const { key_id, secret } = await cli(['keys', 'create', '--account', account_id, '--scopes', '*']);
     return { accountId: account_id as string, key: secret as string, keyId: key_id as string };
   };
@@ -66,6 +69,8 @@ describe.runIf(storeDialect === 'postgres')('three instances on one PostgreSQL d
     proxy = await startRoundRobinProxy(upstreams);
     ownerKey = fs.readFileSync(path.join(dataDir, 'dev-key'), 'utf8').trim();
     store = await openStore(loadConfig(storeEnv(dataDir)).database, pino({ level: 'silent' }), {}, { migrate: false });
+    const owner = await store.db.selectFrom('accounts').select('id').where('local_owner', '=', 1).executeTakeFirstOrThrow();
+    await bill(owner.id);
   }, 90_000);
 
   afterAll(async () => {

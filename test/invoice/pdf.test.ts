@@ -233,15 +233,16 @@ describe.skipIf(!poppler)('the invoice PDF, read back with poppler', () => {
 
 describe('renderInvoicePdf', () => {
   it('refuses characters the fonts cannot draw, naming them', async () => {
-    const doc = invoiceFixture(2, { customer: { name: '東京 Trading 東' } });
+    // Hangul: neither DejaVu nor Noto Sans JP has it.
+    const doc = invoiceFixture(2, { customer: { name: '서울 Trading 서' } });
     const error = await renderInvoicePdf(doc).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(OutcomeError);
     const outcome = error as OutcomeError;
     expect(outcome.code).toBe('unprocessable');
-    expect(outcome.message).toContain('東');
-    expect(outcome.message).toContain('京');
+    expect(outcome.message).toContain('서');
+    expect(outcome.message).toContain('울');
     expect(outcome.message).toMatch(/transliterate/i);
-    expect(outcome.details).toEqual({ characters: ['東', '京'], fields: ['customer.name'] });
+    expect(outcome.details).toEqual({ characters: ['서', '울'], fields: ['customer.name'] });
   });
 
   it('refuses right-to-left and joined scripts the renderer cannot lay out, though the font has glyphs', () => {
@@ -250,7 +251,7 @@ describe('renderInvoicePdf', () => {
 
   it('lists unrenderable characters once each, in order, ignoring whitespace', () => {
     expect(unrenderableCharacters(['Zoë\tŁukasz\r\n', 'Ωmega Привет €'])).toEqual([]);
-    expect(unrenderableCharacters(['a東b', '京東', '🦄 x'])).toEqual(['東', '京', '🦄']);
+    expect(unrenderableCharacters(['a서b', '울서', '🦄 x', '東京 ￥'])).toEqual(['서', '울', '🦄']);
   });
 
   it('renders the same document to the same bytes; another created_at changes only the dates', async () => {

@@ -4,7 +4,7 @@ import type { Caller } from '../../src/kernel/caller.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import type { ResourceBody, ResourceLink } from '../../src/kernel/resource.js';
 import { outcomes } from '../../tools/index.js';
-import { json, startApp, type StartedApp } from '../helpers.js';
+import { json, startPlannedApp, type StartedApp } from '../helpers.js';
 import { syntheticTalk } from '../clips/synthetic.js';
 import { parseCaptions } from '../support/captions.js';
 
@@ -54,7 +54,7 @@ describe('artifacts as MCP resources', () => {
   }
 
   beforeAll(async () => {
-    app = await startApp({ AUTH_MAX_FAILURES: '100000' });
+    app = await startPlannedApp();
     await app.access.accounts.activatePlan(app.accountId, 'starter', 100_000);
     owner = { accountId: app.accountId, keyId: null, scopes: ['*'] };
     const other = await app.access.accounts.create({ name: 'Someone else', plan: 'starter' });

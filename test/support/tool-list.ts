@@ -11,8 +11,11 @@ export const toolListBudgets = {
   inputTokensAverage: 350,
   inputTokensMax: 700,
   outputTokensAverage: 900,
-  /** The whole `tools/list` result as JSON (all tools). */
-  listBytes: 60_000,
+  /**
+   * The whole `tools/list` result as JSON (all tools), per tool: the list grows with the
+   * catalogue, so it is held to what 15 tools were held to, 60 kB, tool for tool.
+   */
+  listBytesPerTool: 4_000,
 } as const;
 
 export interface ToolCost {

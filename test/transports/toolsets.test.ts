@@ -35,7 +35,18 @@ describe('tools/list per key and toolset', () => {
 
   it('shows a key only the tools its scopes allow', async () => {
     const invoices = await listed(over(await keyWith(['invoices:write'])));
-    expect(invoices).toEqual(['invoice_confirm', 'invoice_create', 'invoice_draft', 'invoice_get']);
+    expect(invoices).toEqual([
+      'invoice_confirm',
+      'invoice_create',
+      'invoice_credit_note',
+      'invoice_draft',
+      'invoice_get',
+      'invoice_list',
+      'invoice_mark_paid',
+      'invoice_void',
+      'seller_profile_get',
+      'seller_profile_update',
+    ]);
     const reader = await listed(over(await keyWith(['widgets:read', 'jobs:read'])));
     expect(reader).toEqual(['job_status', 'widget_get', 'widget_submissions', ...family('test_', reader)].sort());
     const everything = await listed(over(app.key));
@@ -68,7 +79,20 @@ describe('MCP_TOOLSETS over stdio', () => {
 
   it('lists the families it names, and the platform tools', async () => {
     const names = await listed(new StdioClientTransport({ command: process.execPath, args: [builtCli, 'stdio'], env: env('invoices'), stderr: 'pipe' }));
-    expect(names).toEqual(['invoice_confirm', 'invoice_create', 'invoice_draft', 'invoice_get', 'job_status', 'usage_get']);
+    expect(names).toEqual([
+      'invoice_confirm',
+      'invoice_create',
+      'invoice_credit_note',
+      'invoice_draft',
+      'invoice_get',
+      'invoice_list',
+      'invoice_mark_paid',
+      'invoice_void',
+      'job_status',
+      'seller_profile_get',
+      'seller_profile_update',
+      'usage_get',
+    ]);
   });
 
   it('refuses to start with an unknown one, saying which are known', () => {

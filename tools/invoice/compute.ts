@@ -2,11 +2,15 @@ import type { z } from 'zod';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import type { InvoiceInput, invoiceComputedShape } from './schema.js';
 import { allocate, checkAmount, divRound, exponentOf, formatMoney, parseMoney, parseScaled, shownValue, toSafeNumber } from './money.js';
+import { languageOf, languages } from './labels.js';
 
 type Shape = typeof invoiceComputedShape;
 export type ComputedInvoice = { [K in keyof Shape]: z.output<Shape[K]> };
 
-export type Seller = z.output<Shape['seller']>;
+/** The seller an invoice prints. */
+export type PrintedSeller = z.output<Shape['seller']>;
+/** The seller as the engine gives it (the account's profile): fields it does not hold may be left out or null. */
+export type Seller = Pick<PrintedSeller, 'name'> & Partial<Omit<PrintedSeller, 'name'>>;
 
 const quantityScale = 4;
 const rateScale = 4;
@@ -63,6 +67,46 @@ function invoiceDates(input: InvoiceInput, today: string): { issueDate: string; 
   return { issueDate, dueDate };
 }
 
+type ServiceDates = Pick<InvoiceInput, 'service_date' | 'service_period'>;
+
+/** A service date or period (not both), each date one an invoice can carry, the period not ending before it starts. */
+function serviceDates(given: ServiceDates, path: string): { service_date: string | null; service_period: { start: string; end: string } | null } {
+  const at = (field: string) => (path ? `${path}.${field}` : field);
+  if (given.service_date !== undefined && given.service_period !== undefined) {
+    throw new OutcomeError('invalid_input', `${at('service_date')}: give service_date (one day) or service_period (from start to end), not both.`);
+  }
+  if (given.service_date !== undefined) {
+    checkDate(given.service_date, at('service_date'));
+    return { service_date: given.service_date, service_period: null };
+  }
+  if (given.service_period !== undefined) {
+    const { start, end } = given.service_period;
+    checkDate(start, at('service_period.start'));
+    checkDate(end, at('service_period.end'));
+    if (end < start) throw new OutcomeError('invalid_input', `${at('service_period.end')}: ${end} is before the start of the period, ${start}.`);
+    return { service_date: null, service_period: { start, end } };
+  }
+  return { service_date: null, service_period: null };
+}
+
+/**
+ * The seller printed: the profile (as the engine gives it), with what the invoice's `seller` input
+ * overrides; phone and bank details come from the profile alone.
+ */
+function sellerOf(profile: Seller, override: InvoiceInput['seller']): PrintedSeller {
+  const pick = (field: 'email' | 'address' | 'tax_id' | 'vat_id') => override?.[field] ?? profile[field] ?? null;
+  return {
+    name: override?.name ?? profile.name,
+    email: pick('email'),
+    address: pick('address'),
+    tax_id: pick('tax_id'),
+    vat_id: pick('vat_id'),
+    phone: profile.phone ?? null,
+    iban: profile.iban ?? null,
+    bic: profile.bic ?? null,
+  };
+}
+
 /** A quantity (more than 0, up to 10^9, up to 4 decimals) as an integer scaled by 10^4. */
 function parseQuantity(value: string | number, path: string): bigint {
   const scaled = parseScaled(value, quantityScale, path, 'quantity');
@@ -97,6 +141,7 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
   const currency = input.currency.toUpperCase();
   exponentOf(currency);
   const locale = checkLocale(input.locale);
+  const { language, fallback } = languageOf(locale, input.language);
   const format = (minor: bigint) => formatMoney(minor, currency, locale);
 
   const lines = input.line_items.map((line, index) => {
@@ -105,14 +150,16 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
     const unitPrice = parseMoney(line.unit_price, currency, `${path}.unit_price`, ' (0 for a free line; give reductions as a discount)');
     const gross = checkAmount(divRound(unitPrice * quantity, 10n ** BigInt(quantityScale)), currency, path, 'quantity × unit price');
     let discount = 0n;
+    let discountPercent: bigint | null = null;
     if (line.discount && 'percent' in line.discount) {
-      discount = divRound(gross * parsePercent(line.discount.percent, `${path}.discount.percent`), 100n * 10n ** BigInt(rateScale));
+      discountPercent = parsePercent(line.discount.percent, `${path}.discount.percent`);
+      discount = divRound(gross * discountPercent, 100n * 10n ** BigInt(rateScale));
     } else if (line.discount) {
       discount = parseMoney(line.discount.amount, currency, `${path}.discount.amount`);
       if (discount > gross) throw new OutcomeError('invalid_input', `${path}.discount.amount: ${format(discount)} is more than the line's ${format(gross)}.`);
     }
     const rate = line.tax_rate === undefined ? null : parsePercent(line.tax_rate, `${path}.tax_rate`);
-    return { line, quantity, unitPrice, discount, amount: gross - discount, rate };
+    return { line, quantity, unitPrice, discount, discountPercent, amount: gross - discount, rate, dates: serviceDates(line, path) };
   });
 
   const subtotal = checkAmount(
@@ -122,8 +169,10 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
     'the subtotal (the lines added up)',
   );
   let invoiceDiscount = 0n;
+  let invoiceDiscountPercent: bigint | null = null;
   if (input.discount && 'percent' in input.discount) {
-    invoiceDiscount = divRound(subtotal * parsePercent(input.discount.percent, 'discount.percent'), 100n * 10n ** BigInt(rateScale));
+    invoiceDiscountPercent = parsePercent(input.discount.percent, 'discount.percent');
+    invoiceDiscount = divRound(subtotal * invoiceDiscountPercent, 100n * 10n ** BigInt(rateScale));
   } else if (input.discount) {
     invoiceDiscount = parseMoney(input.discount.amount, currency, 'discount.amount');
     if (invoiceDiscount > subtotal) throw new OutcomeError('invalid_input', `discount.amount: ${format(invoiceDiscount)} is more than the subtotal ${format(subtotal)}.`);
@@ -150,9 +199,12 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
       unit_price: toSafeNumber(line.unitPrice, `${path}.unit_price`),
       tax_rate: line.rate === null ? null : percentText(line.rate),
       discount: toSafeNumber(line.discount, `${path}.discount`),
+      // Only a discount there is: 0 % says nothing the line does not.
+      discount_percent: line.discountPercent && line.discount ? percentText(line.discountPercent) : null,
       amount: toSafeNumber(line.amount, `${path}.amount`),
       allocated_discount: toSafeNumber(share, path),
       taxable: toSafeNumber(taxable, path),
+      ...line.dates,
       formatted: {
         unit_price: format(line.unitPrice),
         discount: line.discount ? format(-line.discount) : null,
@@ -170,6 +222,7 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
   const tax = taxBreakdown.reduce((sum, entry) => sum + entry.tax, 0n);
   const total = checkAmount(subtotal - invoiceDiscount + tax, currency, 'line_items', 'the total with tax');
   const { issueDate, dueDate } = invoiceDates(input, today);
+  const invoiceService = serviceDates(input, '');
 
   return {
     customer: {
@@ -177,21 +230,27 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
       email: input.customer.email ?? null,
       address: input.customer.address ?? null,
       tax_id: input.customer.tax_id ?? null,
+      vat_id: input.customer.vat_id ?? null,
     },
-    seller,
+    seller: sellerOf(seller, input.seller),
     currency,
     locale,
+    language,
     issue_date: issueDate,
     due_date: dueDate,
+    ...invoiceService,
     line_items: computedLines,
     totals: {
       subtotal: toSafeNumber(subtotal, 'subtotal'),
       discount: toSafeNumber(invoiceDiscount, 'discount'),
+      discount_percent: invoiceDiscountPercent && invoiceDiscount ? percentText(invoiceDiscountPercent) : null,
+      net: toSafeNumber(subtotal - invoiceDiscount, 'net'),
       tax: toSafeNumber(tax, 'tax'),
       total: toSafeNumber(total, 'total'),
       formatted: {
         subtotal: format(subtotal),
         discount: invoiceDiscount ? format(-invoiceDiscount) : null,
+        net: format(subtotal - invoiceDiscount),
         tax: format(tax),
         total: format(total),
       },
@@ -203,6 +262,6 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
       formatted: { taxable: format(entry.taxable), tax: format(entry.tax) },
     })),
     notes: input.notes ?? null,
-    warnings: [],
+    warnings: fallback ? [`language: the invoice's labels are in English: locale ${locale} has no label set of its own. Give language (${languages.join(', ')}) to choose one.`] : [],
   };
 }

@@ -3,7 +3,8 @@ import { invoiceIds } from './ids.js';
 import { defineTool } from '../../src/kernel/tool.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { confirmDraft } from './engine.js';
-import { invoiceOutputSchema } from './schema.js';
+import { invoiceViewSchema } from './lifecycle-schema.js';
+import { readInvoiceView } from './lifecycle.js';
 import { invoiceSummary } from './summary.js';
 
 export default defineTool({
@@ -21,9 +22,9 @@ export default defineTool({
   input: z.object({
     draft_id: z.string().regex(idPattern(invoiceIds.draft), 'must be a draft id such as "drf_01…" from invoice_draft').describe('From invoice_draft.'),
   }),
-  output: invoiceOutputSchema,
+  output: invoiceViewSchema,
   async run({ draft_id }, ctx) {
-    const invoice = await confirmDraft(ctx, draft_id);
+    const invoice = await readInvoiceView(ctx, await confirmDraft(ctx, draft_id));
     return { ...invoice, next_actions: [ctx.nextAction('invoice_get', { invoice_id: invoice.invoice_id }, 'Read the invoice again later, with a fresh share link.')] };
   },
   summarize: invoiceSummary,

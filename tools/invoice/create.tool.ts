@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
 import { confirmDraft, createDraft } from './engine.js';
-import { invoiceInputSchema, invoiceOutputSchema } from './schema.js';
+import { invoiceInputSchema } from './schema.js';
+import { invoiceViewSchema } from './lifecycle-schema.js';
+import { readInvoiceView } from './lifecycle.js';
 import { invoiceSummary } from './summary.js';
 
 export default defineTool({
@@ -18,10 +20,10 @@ export default defineTool({
   input: invoiceInputSchema.extend({
     idempotency_key: z.string().min(1).max(255).optional().describe('A retry with the same key returns the same invoice.'),
   }),
-  output: invoiceOutputSchema,
+  output: invoiceViewSchema,
   async run({ idempotency_key, ...input }, ctx) {
     const draft = await createDraft(ctx, input, idempotency_key);
-    const invoice = await confirmDraft(ctx, draft.draft_id);
+    const invoice = await readInvoiceView(ctx, await confirmDraft(ctx, draft.draft_id));
     return { ...invoice, next_actions: [ctx.nextAction('invoice_get', { invoice_id: invoice.invoice_id }, 'Read the invoice again later, with a fresh share link.')] };
   },
   summarize: invoiceSummary,

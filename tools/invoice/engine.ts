@@ -3,14 +3,18 @@ import { invoiceIds } from './ids.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
-import { OneAtATime } from '../../src/kernel/one-at-a-time.js';
 import type { PaymentLink, ToolContext } from '../../src/kernel/context.js';
 import { computeInvoice, type ComputedInvoice, type Seller } from './compute.js';
 import type { draftOutputSchema, InvoiceInput, invoiceOutputSchema } from './schema.js';
-import type { InvoiceDocument } from './document.js';
+import { documentOf, printedTexts, type Logo } from './document.js';
+import { unrenderableError } from './unrenderable.js';
+import { checkLogo } from './logo.js';
+
+export { documentOf };
 import { invoicePdfTask, unrenderableTask } from './tasks.js';
 import { sellerProfile } from './seller.js';
 import { invoiceDb } from './tables.js';
+import { invoiceSeries, issueNumbered } from './numbering.js';
 
 /** How long a draft can be confirmed. */
 export const draftTtlMs = 7 * 24 * 60 * 60_000;
@@ -22,40 +26,52 @@ const concurrentConfirmWaitMs = 30_000;
 export type Draft = z.output<typeof draftOutputSchema>;
 export type Invoice = z.output<typeof invoiceOutputSchema>;
 
-async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Promise<{ seller: Seller; warnings: string[] }> {
+/** What an invoice cannot be issued without: who bills, and where they are. */
+const sellerNeeds = ['name', 'address'] as const;
+
+/**
+ * The seller an invoice names: the call's `seller` over the account's seller profile. Whatever
+ * of `sellerNeeds` is still missing is listed: a draft warns, an issue refuses.
+ */
+async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Promise<{ seller: Seller; missing: string[]; logo: Logo | null }> {
   const account = await sellerProfile(ctx.store, ctx.caller.accountId);
+  // The profile; computeInvoice lays the call's own `seller` over it.
   const seller: Seller = {
-    name: override?.name ?? account.seller_name ?? account.name,
-    email: override?.email ?? account.seller_email ?? null,
-    address: override?.address ?? account.seller_address ?? null,
-    tax_id: override?.tax_id ?? account.seller_tax_id ?? null,
+    name: account.seller_name ?? '',
+    email: account.seller_email,
+    address: account.seller_address,
+    tax_id: account.seller_tax_id,
+    vat_id: account.seller_vat_id,
+    phone: account.seller_phone,
+    iban: account.seller_iban,
+    bic: account.seller_bic,
   };
-  const warnings =
-    account.seller_name || override?.name
-      ? []
-      : [
-          `No seller profile is set: the invoice shows the account name "${account.name}" as the seller. Set it with: agent-outcomes accounts update --account ${account.id} --seller-name … --seller-address … --seller-tax-id … --seller-email …`,
-        ];
-  return { seller, warnings };
+  const printed = { name: override?.name ?? seller.name, address: override?.address ?? seller.address };
+  const logo = account.seller_logo ? checkLogo(account.seller_logo) : null;
+  return { seller, missing: sellerNeeds.filter((field) => !printed[field]), logo };
 }
 
-/** Every text the PDF will draw must be drawable: refuse early, naming the characters. */
+const missingSellerText = (missing: readonly string[]) =>
+  `An invoice needs the seller's ${missing.join(' and ')}. Set them once with seller_profile_update (name, address, tax or VAT id…), or pass seller: {${missing.map((field) => `${field}: …`).join(', ')}} in this call.`;
+
+function refuseWithoutSeller(missing: readonly string[]): never {
+  throw new OutcomeError('unprocessable', `${missingSellerText(missing)} Nothing was issued.`, {
+    details: { missing: missing.map((field) => `seller.${field}`), tool: 'seller_profile_update' },
+    hint: 'Call seller_profile_update with the business name and postal address, then confirm again.',
+  });
+}
+
+/** Every text the PDF will draw must be drawable: refuse early, naming the characters and where they are. */
 async function checkRenderable(ctx: ToolContext, computed: ComputedInvoice): Promise<void> {
-  // Amounts too: some locales format them in scripts the fonts lack (ar-EG, fa-IR, bn-BD…).
-  const texts = [
-    ...[computed.customer, computed.seller].flatMap((party) => [party.name, party.email, party.address, party.tax_id]),
-    ...computed.line_items.flatMap((line) => [line.description, ...Object.values(line.formatted)]),
-    ...Object.values(computed.totals.formatted),
-    ...computed.tax_breakdown.flatMap((entry) => Object.values(entry.formatted)),
-    computed.notes,
-  ].filter((text): text is string => typeof text === 'string');
-  const missing = await ctx.compute(unrenderableTask, texts);
+  // The document as it will print: amounts and dates in the locale too (ar-EG, fa-IR, bn-BD write them in scripts of their own).
+  const texts = printedTexts(documentOf(computed, { invoiceId: '', number: '', link: null, createdAt: ctx.now().toISOString() }));
+  const missing = await ctx.compute(
+    unrenderableTask,
+    texts.map(([, text]) => text),
+  );
   if (missing.length) {
-    throw new OutcomeError(
-      'unprocessable',
-      `The invoice PDF cannot show ${missing.map((c) => `"${c}"`).join(', ')}: its fonts cover Latin, Greek and Cyrillic scripts. Transliterate or remove these characters, or use a locale whose numbers use Latin digits.`,
-      { details: { characters: missing } },
-    );
+    const fields = texts.filter(([, text]) => missing.some((char) => text.includes(char))).map(([path]) => path);
+    throw unrenderableError(missing, fields);
   }
 }
 
@@ -66,10 +82,10 @@ export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempot
     if (existing) return replayDraft(ctx, existing, input, idempotencyKey);
   }
   const now = ctx.now();
-  const { seller, warnings } = await sellerOf(ctx, input.seller);
+  const { seller, missing } = await sellerOf(ctx, input.seller);
   const computed = computeInvoice(input, seller, now.toISOString().slice(0, 10));
   await checkRenderable(ctx, computed);
-  computed.warnings.push(...warnings);
+  if (missing.length) computed.warnings.push(`${missingSellerText(missing)} Confirming is refused until then.`);
   if (input.payment_link && !ctx.payments) {
     computed.warnings.push(
       'A payment link was asked for but no payment processor is configured (STRIPE_SECRET_KEY): confirming will fail with payment_processor_not_configured. Draft again with payment_link: false, or configure Stripe.',
@@ -138,12 +154,13 @@ export async function readDraft(ctx: ToolContext, draftId: string): Promise<Draf
  * transaction takes the next number, stores the PDF and the invoice and marks the draft.
  * Other callers wait for that invoice and return it.
  */
-export async function confirmDraft(ctx: ToolContext, draftId: string): Promise<Invoice> {
+/** Resolves with the invoice's id; read it with readInvoiceView (lifecycle.ts). */
+export async function confirmDraft(ctx: ToolContext, draftId: string): Promise<string> {
   const db = invoiceDb(ctx.store);
   const deadline = Date.now() + concurrentConfirmWaitMs;
   for (;;) {
     const row = await draftRow(ctx, draftId);
-    if (row.status === 'confirmed' && row.invoice_id) return readInvoice(ctx, row.invoice_id);
+    if (row.status === 'confirmed' && row.invoice_id) return row.invoice_id;
     const now = ctx.now();
     if (row.expires_at < now.toISOString()) {
       throw new OutcomeError('conflict', `Draft ${draftId} expired at ${row.expires_at} without being confirmed.`, {
@@ -155,6 +172,7 @@ export async function confirmDraft(ctx: ToolContext, draftId: string): Promise<I
         hint: 'Draft again with payment_link: false, or ask the operator to configure Stripe.',
       });
     }
+    if (row.status === 'draft') await completeSeller(ctx, row);
     const claimed = await db
       .updateTable('invoice_drafts')
       .set((eb) => ({
@@ -178,17 +196,30 @@ export async function confirmDraft(ctx: ToolContext, draftId: string): Promise<I
 
 type DraftRow = Awaited<ReturnType<typeof draftRow>>;
 
-/** Another confirmation took the number a PDF was rendered with: the transaction rolls back and it is rendered again. */
-class NumberTaken extends Error {}
-
-const invoiceNumber = (year: number, sequence: number) => `INV-${year}-${String(sequence).padStart(4, '0')}`;
-
-async function nextSequence(ctx: ToolContext, year: number): Promise<number> {
-  const counter = await invoiceDb(ctx.store).selectFrom('invoice_counters').select('last_sequence').where('account_id', '=', ctx.caller.accountId).where('year', '=', year).executeTakeFirst();
-  return (counter?.last_sequence ?? 0) + 1;
+/**
+ * A draft made before the seller profile was complete takes the profile as it is now; one
+ * still without the seller's name or address is refused (422) before anything is numbered.
+ */
+async function completeSeller(ctx: ToolContext, row: DraftRow): Promise<void> {
+  const computed = JSON.parse(row.computed) as ComputedInvoice;
+  if (sellerNeeds.every((field) => computed.seller[field])) return;
+  const input = JSON.parse(row.input) as InvoiceInput;
+  const { seller, missing } = await sellerOf(ctx, input.seller);
+  if (missing.length) refuseWithoutSeller(missing);
+  // Computed again on the draft's own issue date: the same amounts and dates, the seller filled in.
+  const recomputed = computeInvoice(input, seller, computed.issue_date);
+  const completed = { ...recomputed, warnings: computed.warnings.filter((warning) => !warning.startsWith("An invoice needs the seller's")) };
+  await checkRenderable(ctx, completed);
+  await invoiceDb(ctx.store)
+    .updateTable('invoice_drafts')
+    .set({ computed: JSON.stringify(completed) })
+    .where('id', '=', row.id)
+    .where('status', '=', 'draft')
+    .execute();
+  row.computed = JSON.stringify(completed);
 }
 
-async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<Invoice> {
+async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<string> {
   const db = invoiceDb(ctx.store);
   const invoiceId = draft.invoice_id as string;
   const computed = JSON.parse(draft.computed) as ComputedInvoice;
@@ -216,115 +247,63 @@ async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<In
     // A confirmation that outlived its claim lock raced another one; the invoice stored first wins.
     if (isUniqueViolation(error)) {
       const stored = await db.selectFrom('invoices').select('id').where('draft_id', '=', draft.id).executeTakeFirst();
-      if (stored) return readInvoice(ctx, stored.id);
+      if (stored) return stored.id;
     }
     // Give the draft back so that a retry can confirm it (the payment link's key makes that safe).
     await db.updateTable('invoice_drafts').set({ status: 'draft', locked_until: null }).where('id', '=', draft.id).where('status', '=', 'confirming').execute();
     throw error;
   }
-  return readInvoice(ctx, invoiceId);
+  return invoiceId;
 }
 
-/**
- * One numbering at a time per account and year in this process: otherwise N concurrent
- * confirmations render N PDFs for the same predicted number and all but one render again,
- * N² renders in all. Between instances (PostgreSQL) the counter row still decides; at most one
- * contender per instance races for each number.
- */
-const numbering = new OneAtATime();
-
-/**
- * Takes the next number and stores the invoice with its PDF, in one transaction. The PDF shows
- * the number, but rendering it inside the transaction would hold SQLite's only connection for
- * every other request meanwhile: it is rendered first, on a compute thread, with the number the
- * counter predicts, and again whenever another confirmation took that number. Each render is
- * charged to the call's budget, so even endless contention ends (422 budget_exceeded).
- */
-function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: ComputedInvoice, link: PaymentLink | null): Promise<void> {
-  const year = Number(computed.issue_date.slice(0, 4));
-  return numbering.run(`${ctx.caller.accountId} ${year}`, () => numberAndStoreNow(ctx, draft, computed, link, year));
-}
-
-async function numberAndStoreNow(ctx: ToolContext, draft: DraftRow, computed: ComputedInvoice, link: PaymentLink | null, year: number): Promise<void> {
+/** Numbers the invoice (its own gap-free series) and stores it with its PDF and the draft's new state, in one transaction. */
+async function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: ComputedInvoice, link: PaymentLink | null): Promise<void> {
   const invoiceId = draft.invoice_id as string;
   const createdAt = ctx.now().toISOString();
-  for (;;) {
-    const predicted = await nextSequence(ctx, year);
-    const number = invoiceNumber(year, predicted);
-    const pdf = await ctx.compute(invoicePdfTask, documentOf(computed, { invoiceId, number, link, createdAt }));
-    try {
-      await invoiceDb(ctx.store)
-        .transaction()
-        .execute(async (trx) => {
-          const counter = await trx
-            .insertInto('invoice_counters')
-            .values({ account_id: ctx.caller.accountId, year, last_sequence: 1 })
-            .onConflict((conflict) => conflict.columns(['account_id', 'year']).doUpdateSet((eb) => ({ last_sequence: eb('invoice_counters.last_sequence', '+', 1) })))
-            .returning('last_sequence')
-            .executeTakeFirstOrThrow();
-          if (counter.last_sequence !== predicted) throw new NumberTaken();
-          const fileId = await ctx.files.save({ accountId: ctx.caller.accountId, name: `${number}.pdf`, contentType: 'application/pdf', scope: 'invoices:read', bytes: pdf }, trx);
-          const stored = { ...computed, invoice_id: invoiceId, draft_id: draft.id, number, status: 'open' as const, payment_link: link, created_at: createdAt };
-          await trx
-            .insertInto('invoices')
-            .values({
-              id: invoiceId,
-              account_id: ctx.caller.accountId,
-              draft_id: draft.id,
-              number,
-              year,
-              sequence: predicted,
-              status: 'open',
-              document: JSON.stringify(stored),
-              pdf_file_id: fileId,
-              payment_link_id: link?.id ?? null,
-              payment_link_url: link?.url ?? null,
-              created_at: createdAt,
-            })
-            .execute();
-          await trx.updateTable('invoice_drafts').set({ status: 'confirmed', locked_until: null }).where('id', '=', draft.id).execute();
-        });
-      return;
-    } catch (error) {
-      if (!(error instanceof NumberTaken)) throw error;
-    }
-  }
-}
-
-function documentOf(computed: ComputedInvoice, meta: { invoiceId: string; number: string; link: PaymentLink | null; createdAt: string }): InvoiceDocument {
-  return {
-    invoice_id: meta.invoiceId,
-    number: meta.number,
-    issue_date: computed.issue_date,
-    due_date: computed.due_date,
-    currency: computed.currency,
-    seller: computed.seller,
-    customer: computed.customer,
-    lines: computed.line_items.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unit_price: line.formatted.unit_price,
-      tax_rate: line.tax_rate === null ? null : `${line.tax_rate}%`,
-      discount: line.formatted.discount,
-      amount: line.formatted.amount,
-    })),
-    tax_breakdown: computed.tax_breakdown.map((entry) => ({ rate: `${entry.rate}%`, taxable: entry.formatted.taxable, tax: entry.formatted.tax })),
-    totals: computed.totals.formatted,
-    notes: computed.notes,
-    payment_link: meta.link?.url ?? null,
-    created_at: meta.createdAt,
-  };
+  const year = Number(computed.issue_date.slice(0, 4));
+  const { logo } = await sellerOf(ctx, undefined);
+  await issueNumbered(
+    ctx,
+    invoiceSeries,
+    year,
+    (number) => ctx.compute(invoicePdfTask, documentOf(computed, { invoiceId, number, link, createdAt, logo })),
+    async (trx, { number, sequence, pdf }) => {
+      const fileId = await ctx.files.save({ accountId: ctx.caller.accountId, name: `${number}.pdf`, contentType: 'application/pdf', scope: 'invoices:read', bytes: pdf }, trx);
+      const stored = { ...computed, invoice_id: invoiceId, draft_id: draft.id, number, status: 'open' as const, payment_link: link, created_at: createdAt };
+      await trx
+        .insertInto('invoices')
+        .values({
+          id: invoiceId,
+          account_id: ctx.caller.accountId,
+          draft_id: draft.id,
+          number,
+          year,
+          sequence,
+          status: 'open',
+          document: JSON.stringify(stored),
+          pdf_file_id: fileId,
+          payment_link_id: link?.id ?? null,
+          payment_link_url: link?.url ?? null,
+          created_at: createdAt,
+          paid_at: null,
+          paid_method: null,
+          paid_reference: null,
+          voided_at: null,
+          void_reason: null,
+          customer_name: computed.customer.name,
+          issue_date: computed.issue_date,
+          due_date: computed.due_date,
+          currency: computed.currency,
+          total: computed.totals.total,
+          credited: 0,
+        })
+        .execute();
+      await trx.updateTable('invoice_drafts').set({ status: 'confirmed', locked_until: null }).where('id', '=', draft.id).execute();
+    },
+  );
 }
 
 const noInvoice = (invoiceId: string) => new OutcomeError('not_found', `No invoice ${invoiceId} exists for this account.`);
-
-export async function readInvoice(ctx: ToolContext, invoiceId: string): Promise<Invoice> {
-  const row = await invoiceDb(ctx.store).selectFrom('invoices').select(['document', 'pdf_file_id']).where('id', '=', invoiceId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
-  if (!row) throw noInvoice(invoiceId);
-  const share = await ctx.files.shareUrl(row.pdf_file_id);
-  const document = JSON.parse(row.document) as Omit<Invoice, 'pdf_url' | 'share_url' | 'share_expires_at'>;
-  return { ...document, pdf_url: ctx.files.url(row.pdf_file_id), share_url: share.url, share_expires_at: share.expires_at };
-}
 
 /** An invoice's PDF as it was stored at confirmation, for the caller's account only. */
 export async function invoicePdf(ctx: Pick<ToolContext, 'store' | 'files' | 'caller'>, invoiceId: string) {

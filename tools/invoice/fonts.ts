@@ -1,6 +1,8 @@
 /**
- * The invoice fonts: DejaVu Sans, regular and bold (Latin, Greek, Cyrillic). Read and parsed once
- * per process; each PDF embeds a subset holding only the glyphs it draws.
+ * The invoice fonts: DejaVu Sans, regular and bold, for Latin, Greek and Cyrillic, and Noto Sans
+ * JP (regular and bold) for what DejaVu lacks: kanji, kana, full-width forms such as "￥". Each
+ * file is read and parsed once per process (thread), Noto only when a document first needs it;
+ * each PDF embeds a subset of each font it draws with, holding only the glyphs drawn.
  *
  * The subsetting and embedding are done here rather than by pdf-lib's `embedFont(…, { subset:
  * true })`: that path re-encodes the subset table by table through fontkit, waits on timers in
@@ -16,8 +18,18 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFHexString, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
 
 export type Face = 'regular' | 'bold';
+/** DejaVu first; the CJK font draws only what DejaVu cannot. */
+type Family = 'latin' | 'cjk';
+const families: Family[] = ['latin', 'cjk'];
 
-const files: Record<Face, string> = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' };
+/** Where each font file is, inside its npm package: found through the package, as the bundle (dist/cli) finds it too. */
+const sources: Record<Family, { pkg: string; files: Record<Face, string> }> = {
+  latin: { pkg: 'dejavu-fonts-ttf', files: { regular: 'ttf/DejaVuSans.ttf', bold: 'ttf/DejaVuSans-Bold.ttf' } },
+  cjk: {
+    pkg: '@expo-google-fonts/noto-sans-jp',
+    files: { regular: '400Regular/NotoSansJP_400Regular.ttf', bold: '700Bold/NotoSansJP_700Bold.ttf' },
+  },
+};
 
 interface Glyph {
   id: number;
@@ -49,26 +61,35 @@ class FontFile {
   }
 }
 
-let loaded: Record<Face, FontFile> | undefined;
+const loaded = new Map<Family, Record<Face, FontFile>>();
 
-function fontFiles(): Record<Face, FontFile> {
-  if (loaded) return loaded;
-  const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-  const load = (face: Face): FontFile => new FontFile(readFileSync(join(dir, files[face])));
-  loaded = { regular: load('regular'), bold: load('bold') };
-  return loaded;
+function fontFiles(family: Family): Record<Face, FontFile> {
+  let files = loaded.get(family);
+  if (!files) {
+    const { pkg, files: paths } = sources[family];
+    const dir = dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`));
+    const load = (face: Face): FontFile => new FontFile(readFileSync(join(dir, paths[face])));
+    files = { regular: load('regular'), bold: load('bold') };
+    loaded.set(family, files);
+  }
+  return files;
 }
 
-/** Remembers only what the fonts cover: a bounded set, unlike what callers may send that they lack. */
-const coveredChars = new Set<string>();
+/** Remembers only what the fonts cover (and with which): a bounded set, unlike what callers may send that they lack. */
+const coverage = new Map<string, Family>();
 
-/** Both faces can draw it: any string may be drawn bold. */
-function covered(char: string): boolean {
-  if (coveredChars.has(char)) return true;
+/** The first family both of whose faces can draw `char` (any string may be drawn bold), or null. */
+function familyOf(char: string): Family | null {
+  const known = coverage.get(char);
+  if (known) return known;
   const codePoint = char.codePointAt(0) ?? 0;
-  const known = Object.values(fontFiles()).every(({ font }) => font.hasGlyphForCodePoint(codePoint));
-  if (known) coveredChars.add(char);
-  return known;
+  for (const family of families) {
+    if (Object.values(fontFiles(family)).every(({ font }) => font.hasGlyphForCodePoint(codePoint))) {
+      coverage.set(char, family);
+      return family;
+    }
+  }
+  return null;
 }
 
 /**
@@ -79,24 +100,24 @@ export function drawableText(text: string): string {
   return text
     .normalize('NFC')
     .replace(/\r\n?|[\v\f\u0085\u2028\u2029]/g, '\n')
-    .replace(/[^\S\n]/gu, (space) => (covered(space) ? space : ' '));
+    .replace(/[^\S\n]/gu, (space) => (familyOf(space) ? space : ' '));
 }
 
-/**
- * The distinct characters (code points, in order of first appearance) the fonts cannot draw.
- * A missing glyph would print as nothing, so these must be refused, never rendered.
- */
 /**
  * Scripts the fonts have glyphs for but that need shaping or right-to-left layout, which this
  * renderer does not do: drawn one glyph per character they would be wrong, so they are refused too.
  */
 const needsShaping = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
+/**
+ * The distinct characters (code points, in order of first appearance) no font can draw.
+ * A missing glyph would print as nothing, so these must be refused, never rendered.
+ */
 export function unrenderableCharacters(texts: string[]): string[] {
   const missing = new Set<string>();
   for (const text of texts) {
     for (const char of drawableText(text)) {
-      if (!/\s/u.test(char) && (!covered(char) || needsShaping.test(char))) missing.add(char);
+      if (!/\s/u.test(char) && (!familyOf(char) || needsShaping.test(char))) missing.add(char);
     }
   }
   return [...missing];
@@ -131,10 +152,11 @@ export class SubsetFont {
     return PDFHexString.of(codes);
   }
 
-  widthOfTextAtSize(text: string, size: number): number {
+  /** In thousandths of the font size. */
+  width(text: string): number {
     let width = 0;
     for (const char of text) width += this.file.glyph(char).width;
-    return (width * size) / 1000;
+    return width;
   }
 
   /** Writes the font objects; call once, after the last text is encoded. */
@@ -185,10 +207,68 @@ export class SubsetFont {
   }
 }
 
-/** Both faces for one PDF; call `embed` on each once the text is drawn. */
-export function invoiceFonts(context: PDFContext): Record<Face, SubsetFont> {
-  const { regular, bold } = fontFiles();
-  return { regular: new SubsetFont(regular, context), bold: new SubsetFont(bold, context) };
+/** A run of text one font draws: the font's resource name on the page and the shown text. */
+export interface Segment {
+  font: string;
+  shown: PDFHexString;
+}
+
+/**
+ * The fonts of one PDF: each character drawn with the first family that has it, a font of a
+ * family subset and embedded only when the document draws with it (a Latin invoice embeds no
+ * CJK font). Call `embed` once the text is drawn, then give every page `resources`.
+ */
+export class InvoiceFonts {
+  private readonly fonts = new Map<string, SubsetFont>();
+
+  constructor(private readonly context: PDFContext) {}
+
+  private font(family: Family, face: Face): [string, SubsetFont] {
+    const name = family === 'latin' ? face : `${face}-${family}`;
+    let font = this.fonts.get(name);
+    if (!font) {
+      font = new SubsetFont(fontFiles(family)[face], this.context);
+      this.fonts.set(name, font);
+    }
+    return [name, font];
+  }
+
+  /** `text` cut where the family drawing it changes. */
+  private runs(text: string): Array<[Family, string]> {
+    const runs: Array<[Family, string]> = [];
+    for (const char of text) {
+      // Refused text never gets here; whatever might is drawn, as .notdef, with the first family.
+      const family = familyOf(char) ?? 'latin';
+      const last = runs.at(-1);
+      if (last && last[0] === family) last[1] += char;
+      else runs.push([family, char]);
+    }
+    return runs;
+  }
+
+  widthOfTextAtSize(text: string, face: Face, size: number): number {
+    let width = 0;
+    for (const [family, run] of this.runs(text)) width += this.font(family, face)[1].width(run);
+    return (width * size) / 1000;
+  }
+
+  /** `text` (a line without "\n") as shown text, font by font. */
+  segments(text: string, face: Face): Segment[] {
+    return this.runs(text).map(([family, run]) => {
+      const [font, subset] = this.font(family, face);
+      return { font, shown: subset.encode(run) };
+    });
+  }
+
+  /** Writes the fonts drawn with. */
+  embed(): void {
+    for (const font of this.fonts.values()) font.embed();
+  }
+
+  /** The page resources: each font's name and object. */
+  resources(): Array<[string, PDFRef]> {
+    return [...this.fonts].map(([name, font]) => [name, font.ref]);
+  }
 }
 
 /** The /W array: runs of consecutive ids as `first [w1 w2 …]`. */

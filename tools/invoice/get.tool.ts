@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { invoiceIds } from './ids.js';
 import { defineTool } from '../../src/kernel/tool.js';
 import { idPattern } from '../../src/kernel/ids.js';
-import { readInvoice } from './engine.js';
-import { invoiceOutputSchema } from './schema.js';
+import { invoiceViewSchema } from './lifecycle-schema.js';
+import { readInvoiceView } from './lifecycle.js';
 import { invoiceSummary } from './summary.js';
 
 export default defineTool({
@@ -17,9 +17,9 @@ export default defineTool({
   input: z.object({
     invoice_id: z.string().regex(idPattern(invoiceIds.invoice), 'must be an invoice id such as "inv_01…"').describe('From invoice_confirm or invoice_create.'),
   }),
-  output: invoiceOutputSchema,
+  output: invoiceViewSchema,
   async run({ invoice_id }, ctx) {
-    return { ...(await readInvoice(ctx, invoice_id)), next_actions: [] };
+    return { ...(await readInvoiceView(ctx, invoice_id)), next_actions: [] };
   },
   summarize: invoiceSummary,
 });

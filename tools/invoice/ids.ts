@@ -1,2 +1,2 @@
 /** The invoice outcome's id prefixes. */
-export const invoiceIds = { draft: 'drf', invoice: 'inv' } as const;
+export const invoiceIds = { draft: 'drf', invoice: 'inv', creditNote: 'crn' } as const;

@@ -1,32 +1,42 @@
 /**
- * Renders an InvoiceDocument as an A4 PDF: the strings it holds, laid out, never altered.
+ * Renders an InvoiceDocument as an A4 PDF: the strings it holds, laid out, never altered, with
+ * labels and dates in the document's language and locale.
  */
 import {
   PageSizes,
   PDFDocument,
+  PDFHexString,
   PDFName,
+  PDFOperator,
+  PDFOperatorNames,
   PDFString,
   beginText,
+  drawObject,
   endText,
   fill,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
   rgb,
+  scale,
   setFillingColor,
   setFontAndSize,
+  setGraphicsState,
   setTextMatrix,
   showText,
-  type PDFOperator,
+  translate,
   type PDFPage,
+  type PDFRef,
   type RGB,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { OutcomeError } from '../../src/kernel/errors.js';
-import type { InvoiceDocument, Party } from './document.js';
-import { drawableText, invoiceFonts, unrenderableCharacters, type Face, type SubsetFont } from './fonts.js';
+import { printedTexts, type InvoiceDocument, type Party, type ServicePeriod } from './document.js';
+import { drawableText, InvoiceFonts, unrenderableCharacters, type Face } from './fonts.js';
+import { formatDate, labelsFor, type Labels } from './labels.js';
+import { embedLogo } from './logo-image.js';
+import { unrenderableError } from './unrenderable.js';
 
-export { unrenderableCharacters };
+export { unrenderableCharacters, unrenderableError };
 
 const PRODUCER = 'Agent Outcome API';
 
@@ -44,6 +54,9 @@ const CELL_X = 5;
 const CELL_Y = 4;
 const TOTALS_WIDTH = 240;
 const QR_SIDE = 84;
+/** The logo's largest box, in points: a letterhead, not a poster. */
+const LOGO_WIDTH = 160;
+const LOGO_HEIGHT = 56;
 
 const colors = {
   ink: rgb(0.1, 0.1, 0.12),
@@ -51,6 +64,7 @@ const colors = {
   rule: rgb(0.82, 0.82, 0.85),
   band: rgb(0.94, 0.94, 0.96),
   link: rgb(0.05, 0.3, 0.75),
+  stamp: rgb(0.8, 0.1, 0.1),
 };
 
 interface Style {
@@ -85,60 +99,61 @@ interface Block {
   draw(x: number, top: number): void;
 }
 
+/** What a document prints of its own: labels in its language, dates in its locale. */
+interface Context {
+  doc: InvoiceDocument;
+  labels: Labels;
+  date: (date: string) => string;
+  /** "Invoice" or "Credit note". */
+  title: string;
+}
+
 /** Renders the invoice; throws `unprocessable` if any of its text has characters the fonts lack. */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+  const labels = labelsFor(doc.language ?? 'en');
+  const { locale } = doc;
+  const context: Context = {
+    doc,
+    labels,
+    // A document without a locale (rendered before dates were localised) shows them as it did: YYYY-MM-DD.
+    date: (date) => (locale ? formatDate(date, locale) : date),
+    title: doc.kind === 'credit_note' ? labels.credit_note : labels.invoice,
+  };
   assertRenderable(doc);
   // Without updateMetadata: false pdf-lib stamps the current time; every date comes from created_at.
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  setMetadata(pdf, doc);
-  const fonts = invoiceFonts(pdf.context);
+  setMetadata(pdf, context);
+  const fonts = new InvoiceFonts(pdf.context);
+  const logo = doc.logo ? await embedLogo(pdf.context, doc.logo) : null;
   const layout = new Layout(pdf, fonts);
-  drawHeader(layout, doc);
-  drawLines(layout, doc);
-  drawSummary(layout, doc);
-  drawNotes(layout, doc.notes);
-  drawFooters(layout, doc.number);
-  for (const font of Object.values(fonts)) font.embed();
+  drawHeader(layout, context, logo);
+  drawLines(layout, context);
+  drawClosing(layout, context);
+  drawFooters(layout, context);
+  if (doc.stamp === 'void') drawStamps(layout, labels.void_stamp);
+  fonts.embed();
+  for (const page of pdf.getPages()) for (const [name, ref] of fonts.resources()) page.node.setFontDictionary(PDFName.of(name), ref);
   // No object streams: two renders differing in created_at then differ only in the date bytes.
   return pdf.save({ useObjectStreams: false });
 }
 
+/** Refuses, naming characters and fields, a document with text no font can draw. */
 function assertRenderable(doc: InvoiceDocument): void {
-  const texts = stringsIn(doc, '');
+  const texts = printedTexts(doc);
   const characters = unrenderableCharacters(texts.map(([, text]) => text));
   if (characters.length === 0) return;
   const fields = texts.filter(([, text]) => unrenderableCharacters([text]).length > 0).map(([field]) => field);
-  const named = characters.map((char) => `"${char}" (U+${char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')})`);
-  throw new OutcomeError(
-    'unprocessable',
-    `The invoice PDF cannot show ${listed(named, 20)} in ${listed(fields, 5)}: its fonts cover the Latin, Greek ` +
-      'and Cyrillic scripts, and a character they cannot draw would vanish from the invoice. Transliterate these ' +
-      'characters (e.g. write the name in Latin letters) or remove them, then send the request again.',
-    { details: { characters, fields } },
-  );
+  throw unrenderableError(characters, [...new Set(fields)]);
 }
 
-function listed(items: string[], most: number): string {
-  const more = items.length > most ? ` and ${items.length - most} more` : '';
-  return items.slice(0, most).join(', ') + more;
-}
-
-/** Every string in the document with its path ("customer.name", "lines[3].description"). */
-function stringsIn(value: unknown, path: string): Array<[string, string]> {
-  if (typeof value === 'string') return [[path, value]];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringsIn(item, `${path}[${index}]`));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => stringsIn(item, path ? `${path}.${key}` : key));
-  }
-  return [];
-}
-
-function setMetadata(pdf: PDFDocument, doc: InvoiceDocument): void {
+function setMetadata(pdf: PDFDocument, { doc, title, labels, date }: Context): void {
   const created = new Date(doc.created_at);
   if (Number.isNaN(created.getTime())) throw new Error(`The invoice document's created_at is not a date: ${doc.created_at}`);
-  pdf.setTitle(`Invoice ${doc.number}`, { showInWindowTitleBar: true });
+  pdf.setTitle(`${title} ${doc.number}`, { showInWindowTitleBar: true });
   pdf.setAuthor(doc.seller.name);
-  pdf.setSubject(`Invoice ${doc.number} from ${doc.seller.name} to ${doc.customer.name}: ${doc.totals.total}, due ${doc.due_date}`);
+  pdf.setLanguage(doc.locale ?? 'en-US');
+  const due = doc.kind === 'credit_note' ? '' : `, ${labels.due_date} ${date(doc.due_date)}`;
+  pdf.setSubject(`${title} ${doc.number}: ${doc.seller.name} → ${doc.customer.name}, ${labels.total} ${doc.totals.total}${due}`);
   pdf.setCreator(PRODUCER);
   pdf.setProducer(PRODUCER);
   pdf.setCreationDate(created);
@@ -155,17 +170,21 @@ class Layout {
 
   constructor(
     readonly pdf: PDFDocument,
-    private readonly fonts: Record<Face, SubsetFont>,
+    readonly fonts: InvoiceFonts,
   ) {
     this.addPage();
   }
 
+  /** A new page; its font resources are set once the fonts drawn with are known (renderInvoicePdf). */
   addPage(): void {
     this.page = this.pdf.addPage(PageSizes.A4);
-    // Text is drawn with plain operators: pdf-lib's drawText adds two font resources per call.
-    for (const face of ['regular', 'bold'] as const) this.page.node.setFontDictionary(PDFName.of(face), this.fonts[face].ref);
     this.y = TOP;
     this.onNewPage?.();
+  }
+
+  /** The room of a page from top to bottom. */
+  static get pageRoom(): number {
+    return TOP - BOTTOM;
   }
 
   get room(): number {
@@ -187,7 +206,7 @@ class Layout {
   }
 
   width(text: string, style: Style): number {
-    return this.fonts[style.face].widthOfTextAtSize(text, style.size);
+    return this.fonts.widthOfTextAtSize(text, style.face, style.size);
   }
 
   /** `text` in lines no wider than `width`: at spaces, or inside a word longer than a line. */
@@ -231,12 +250,18 @@ class Layout {
     const operators: PDFOperator[] = [];
     let y = top;
     for (const { lines, style } of runs) {
-      const font = this.fonts[style.face];
-      operators.push(beginText(), setFillingColor(style.color), setFontAndSize(style.face, style.size));
+      operators.push(beginText(), setFillingColor(style.color));
+      let current = '';
       for (const line of lines) {
         const left = align === 'left' ? x : x + width - this.width(line, style);
         // The baseline one font size below the line's top leaves room for accents above capitals.
-        if (line) operators.push(setTextMatrix(1, 0, 0, 1, left, y - style.size), showText(font.encode(line)));
+        if (line) operators.push(setTextMatrix(1, 0, 0, 1, left, y - style.size));
+        // A line in two scripts is drawn font by font: each run moves the pen on by its widths.
+        for (const { font, shown } of line ? this.fonts.segments(line, style.face) : []) {
+          if (font !== current) operators.push(setFontAndSize(font, style.size));
+          current = font;
+          operators.push(showText(shown));
+        }
         y -= style.size * LEADING;
       }
       operators.push(endText());
@@ -296,9 +321,25 @@ function pdfLiteral(text: string): string {
   return text.replace(/[\\()]/g, '\\$&');
 }
 
-function partyRuns(layout: Layout, party: Party, width: number): Run[] {
-  const details = [party.address, party.tax_id ? `Tax ID: ${party.tax_id}` : null, party.email].filter((detail): detail is string => !!detail);
+function partyRuns(layout: Layout, party: Party, labels: Labels, width: number): Run[] {
+  const labelled = (label: string, value: string | null | undefined) => (value ? `${label}: ${value}` : null);
+  const details = [
+    party.address,
+    labelled(labels.vat_id, party.vat_id),
+    labelled(labels.tax_id, party.tax_id),
+    party.email,
+    labelled(labels.phone, party.phone),
+    labelled(labels.iban, party.iban),
+    labelled(labels.bic, party.bic),
+  ].filter((detail): detail is string => !!detail);
   return [layout.run(party.name, styles.name, width), ...details.map((detail) => layout.run(detail, styles.detail, width))];
+}
+
+/** A day, or a period from its first day to its last. */
+function serviceText({ labels, date }: Context, day: string | null | undefined, period: ServicePeriod | null | undefined): [string, string] | null {
+  if (day) return [labels.service_date, date(day)];
+  if (period) return [labels.service_period, labels.period(date(period.start), date(period.end))];
+  return null;
 }
 
 interface Pair {
@@ -333,23 +374,47 @@ function pairsBlock(layout: Layout, pairs: Pair[], width: number): Block {
   };
 }
 
-function drawHeader(layout: Layout, doc: InvoiceDocument): void {
-  const leftWidth = CONTENT_WIDTH * 0.55;
-  const rightWidth = CONTENT_WIDTH * 0.4;
+/** The logo (if any) over the seller on the left; the title, the number and a credit note's invoice on the right. */
+function drawHeader(layout: Layout, context: Context, logo: { ref: PDFRef; width: number; height: number } | null): void {
+  const { doc, labels, date, title } = context;
+  // The right column holds dates and a service period on one line (01.11.2026 – 30.11.2026).
+  const leftWidth = CONTENT_WIDTH * 0.5;
+  const rightWidth = CONTENT_WIDTH * 0.46;
   const rightX = RIGHT - rightWidth;
+  const reference = doc.reference ? [layout.run(labels.credit_note_for(doc.reference.number, date(doc.reference.issue_date)), styles.detail, rightWidth)] : [];
+  const seller = layout.textBlock([layout.run(labels.from, styles.label, leftWidth), ...partyRuns(layout, doc.seller, labels, leftWidth)], leftWidth);
   layout.place(0, [
-    [LEFT, layout.textBlock(partyRuns(layout, doc.seller, leftWidth), leftWidth)],
-    [rightX, layout.textBlock([layout.run('Invoice', styles.title, rightWidth), layout.run(doc.number, styles.number, rightWidth)], rightWidth, 'right')],
+    [LEFT, logo ? logoBlock(layout, logo, seller) : seller],
+    [rightX, layout.textBlock([layout.run(title, styles.title, rightWidth), layout.run(doc.number, styles.number, rightWidth), ...reference], rightWidth, 'right')],
   ]);
+  const credit = doc.kind === 'credit_note';
+  const service = serviceText(context, doc.service_date, doc.service_period);
   const dates: Pair[] = [
-    { label: 'Issue date', value: doc.issue_date, style: styles.body },
-    { label: 'Due date', value: doc.due_date, style: styles.body },
-    { label: 'Amount due', value: doc.totals.total, style: styles.name },
+    { label: credit ? labels.credit_note_number : labels.invoice_number, value: doc.number, style: styles.body },
+    { label: labels.issue_date, value: date(doc.issue_date), style: styles.body },
+    ...(service ? [{ label: service[0], value: service[1], style: styles.body }] : []),
+    ...(credit ? [] : [{ label: labels.due_date, value: date(doc.due_date), style: styles.body }]),
+    { label: credit ? labels.total : labels.amount_due, value: doc.totals.total, style: styles.name },
   ];
   layout.place(SECTION_GAP, [
-    [LEFT, layout.textBlock([layout.run('Bill to', styles.label, leftWidth), ...partyRuns(layout, doc.customer, leftWidth)], leftWidth)],
+    [LEFT, layout.textBlock([layout.run(labels.bill_to, styles.label, leftWidth), ...partyRuns(layout, doc.customer, labels, leftWidth)], leftWidth)],
     [rightX, pairsBlock(layout, dates, rightWidth)],
   ]);
+}
+
+/** The logo, scaled into its box keeping its proportions, above `below`. */
+function logoBlock(layout: Layout, logo: { ref: PDFRef; width: number; height: number }, below: Block): Block {
+  const ratio = Math.min(LOGO_WIDTH / logo.width, LOGO_HEIGHT / logo.height);
+  const [width, height] = [logo.width * ratio, logo.height * ratio];
+  const gap = 10;
+  return {
+    height: height + gap + below.height,
+    draw(x, top) {
+      const name = layout.page.node.newXObject('Logo', logo.ref);
+      layout.page.pushOperators(pushGraphicsState(), translate(x, top - height), scale(width, height), drawObject(name), popGraphicsState());
+      below.draw(x, top - height - gap);
+    },
+  };
 }
 
 interface Column {
@@ -362,22 +427,34 @@ interface Column {
  * The lines table, description first: figure columns as wide as their widest cell (at most 60% of
  * the width between them; longer figures wrap), the description takes the rest.
  */
-function drawLines(layout: Layout, doc: InvoiceDocument): void {
+function drawLines(layout: Layout, context: Context): void {
+  const { doc, labels } = context;
   const withDiscount = doc.lines.some((line) => line.discount !== null);
-  const titles = ['Qty', 'Unit price', 'Tax', ...(withDiscount ? ['Discount'] : []), 'Amount'];
+  const titles = [labels.quantity, labels.unit_price, labels.tax, ...(withDiscount ? [labels.discount] : []), labels.amount];
+  // A percentage discount says its rate under its amount.
+  const discountCell = (line: InvoiceDocument['lines'][number]) => (line.discount && line.discount_percent ? `${line.discount}\n${line.discount_percent}` : (line.discount ?? ''));
   // Measured as drawn, to size the columns.
-  const figures = doc.lines.map((line) => [line.quantity, line.unit_price, line.tax_rate ?? '—', ...(withDiscount ? [line.discount ?? ''] : []), line.amount].map(drawableText));
-  const cap = (CONTENT_WIDTH * 0.6) / titles.length;
-  const numeric = titles.map((title, index): Column => {
-    const widest = Math.max(layout.width(title, styles.label), ...figures.map((row) => layout.width(row[index] ?? '', styles.body)));
-    return { title, align: 'right', width: Math.min(widest + 2 * CELL_X, cap) };
+  const figures = doc.lines.map((line) => [line.quantity, line.unit_price, line.tax_rate ?? '—', ...(withDiscount ? [discountCell(line)] : []), line.amount].map(drawableText));
+  // Figure columns as wide as their title and widest cell when together they leave the description a third of
+  // the width; else each at most an equal share of the rest, titles wrapping at their spaces, long figures wrapping.
+  const natural = titles.map((title, index) => {
+    const cells = figures.flatMap((row) => (row[index] ?? '').split('\n'));
+    return Math.max(layout.width(title, styles.label), ...cells.map((cell) => layout.width(cell, styles.body))) + 2 * CELL_X;
   });
-  const description: Column = { title: 'Description', align: 'left', width: CONTENT_WIDTH - numeric.reduce((sum, column) => sum + column.width, 0) };
+  const room = CONTENT_WIDTH * 0.66;
+  const cap = room / titles.length;
+  const fits = natural.reduce((sum, width) => sum + width, 0) <= room;
+  const numeric = titles.map((title, index): Column => ({ title, align: 'right', width: fits ? (natural[index] ?? cap) : Math.min(natural[index] ?? cap, cap) }));
+  const description: Column = { title: labels.description, align: 'left', width: CONTENT_WIDTH - numeric.reduce((sum, column) => sum + column.width, 0) };
+  const describe = (line: InvoiceDocument['lines'][number]) => {
+    const service = serviceText(context, line.service_date, line.service_period);
+    return service ? `${line.description}\n${service[0]}: ${service[1]}` : line.description;
+  };
   layout.y -= SECTION_GAP;
   drawTable(
     layout,
     [description, ...numeric],
-    doc.lines.map((line, index) => [line.description, ...(figures[index] ?? [])]),
+    doc.lines.map((line, index) => [describe(line), ...(figures[index] ?? [])]),
   );
 }
 
@@ -428,27 +505,48 @@ function drawCells(layout: Layout, columns: Column[], runs: Run[], top: number):
   });
 }
 
+/**
+ * The totals and the notes, kept on one page when together they fit on one: notes are never left
+ * alone on a last page. Notes longer than a page flow on, line by line, after the totals.
+ */
+function drawClosing(layout: Layout, context: Context): void {
+  const summary = summaryBlocks(layout, context);
+  const summaryHeight = Math.max(...summary.map(([, block]) => block?.height ?? 0));
+  const notes = notesBlocks(layout, context);
+  const notesHeight = notes ? SECTION_GAP + notes.heading.height + 2 + notes.lines.reduce((sum, line) => sum + line.height, 0) : 0;
+  const together = SECTION_GAP + summaryHeight + notesHeight;
+  if (together > layout.room && together <= Layout.pageRoom) layout.addPage();
+  layout.place(SECTION_GAP, summary);
+  if (!notes) return;
+  layout.ensure(SECTION_GAP + notes.heading.height + 2 + (notes.lines[0]?.height ?? 0));
+  layout.place(SECTION_GAP, [[LEFT, notes.heading]]);
+  layout.y -= 2;
+  for (const line of notes.lines) layout.place(0, [[LEFT, line]]);
+}
+
 /** The totals, with a line per tax rate, on the right; the payment link beside them. */
-function drawSummary(layout: Layout, doc: InvoiceDocument): void {
-  const { subtotal, discount, tax, total } = doc.totals;
+function summaryBlocks(layout: Layout, { doc, labels }: Context): Array<[number, Block | undefined]> {
+  const { subtotal, discount, discount_percent: percent, net, tax, total } = doc.totals;
+  const discounted = discount !== null;
   const totals: Pair[] = [
-    { label: 'Subtotal', value: subtotal, style: styles.body },
-    ...(discount !== null ? [{ label: 'Discount', value: discount, style: styles.body }] : []),
-    ...doc.tax_breakdown.map(({ rate, taxable, tax }) => ({ label: `Tax ${rate} on ${taxable}`, value: tax, style: styles.body })),
-    { label: 'Tax', value: tax, style: styles.body },
-    { label: 'Total', value: total, style: styles.total, ruled: true },
+    { label: discounted ? labels.subtotal : labels.lines_total, value: subtotal, style: styles.body },
+    ...(discounted ? [{ label: percent ? labels.discount_percent(percent) : labels.discount_fixed, value: discount, style: styles.body }] : []),
+    ...(discounted && net ? [{ label: labels.net, value: net, style: styles.body }] : []),
+    ...doc.tax_breakdown.map(({ rate, taxable, tax }) => ({ label: labels.tax_on(rate, taxable), value: tax, style: styles.body })),
+    { label: labels.tax_total, value: tax, style: styles.body },
+    { label: labels.total, value: total, style: styles.total, ruled: true },
   ];
   const totalsX = RIGHT - TOTALS_WIDTH;
-  const payment = doc.payment_link ? paymentBlock(layout, doc.payment_link, totalsX - 24 - LEFT) : undefined;
-  layout.place(SECTION_GAP, [
+  const payment = doc.payment_link ? paymentBlock(layout, labels, doc.payment_link, totalsX - 24 - LEFT) : undefined;
+  return [
     [LEFT, payment],
     [totalsX, pairsBlock(layout, totals, TOTALS_WIDTH)],
-  ]);
+  ];
 }
 
 /** The payment link as a QR code and as text, both clickable. */
-function paymentBlock(layout: Layout, link: string, width: number): Block {
-  const intro = layout.textBlock([layout.run('Pay online', styles.name, width), layout.run('Scan the code or open the link:', styles.detail, width)], width);
+function paymentBlock(layout: Layout, labels: Labels, link: string, width: number): Block {
+  const intro = layout.textBlock([layout.run(labels.pay_online, styles.name, width), layout.run(labels.scan_or_open, styles.detail, width)], width);
   const url = layout.run(link, styles.link, width);
   const urlBlock = layout.textBlock([url], width);
   const modules = QRCode.create(link, { errorCorrectionLevel: 'M' }).modules;
@@ -468,24 +566,58 @@ function paymentBlock(layout: Layout, link: string, width: number): Block {
   };
 }
 
-/** Notes flow across pages line by line; the heading stays with the first line. */
-function drawNotes(layout: Layout, notes: string | null): void {
-  if (!notes) return;
-  const heading = layout.textBlock([layout.run('Notes', styles.label, CONTENT_WIDTH)], CONTENT_WIDTH);
-  const lines = layout.wrap(notes, styles.body, CONTENT_WIDTH).map((line) => layout.textBlock([{ lines: [line], style: styles.body }], CONTENT_WIDTH));
-  layout.ensure(SECTION_GAP + heading.height + 2 + (lines[0]?.height ?? 0));
-  layout.place(SECTION_GAP, [[LEFT, heading]]);
-  layout.y -= 2;
-  for (const line of lines) layout.place(0, [[LEFT, line]]);
+/** The notes' heading and their lines, each line a block: notes flow across pages line by line. */
+function notesBlocks(layout: Layout, { doc, labels }: Context): { heading: Block; lines: Block[] } | null {
+  if (!doc.notes) return null;
+  const heading = layout.textBlock([layout.run(labels.notes, styles.label, CONTENT_WIDTH)], CONTENT_WIDTH);
+  const lines = layout.wrap(doc.notes, styles.body, CONTENT_WIDTH).map((line) => layout.textBlock([{ lines: [line], style: styles.body }], CONTENT_WIDTH));
+  return { heading, lines };
 }
 
-/** The invoice number and "Page N of M" on every page, once the number of pages is known. */
-function drawFooters(layout: Layout, number: string): void {
+/** The title and number, and "Page N of M", on every page, once the number of pages is known. */
+function drawFooters(layout: Layout, { doc, labels, title }: Context): void {
   const pages = layout.pdf.getPages();
   const half = CONTENT_WIDTH / 2;
   const top = MARGIN - 12;
   pages.forEach((page, index) => {
-    layout.text([layout.run(`Invoice ${number}`, styles.footer, half)], LEFT, top, half, 'left', page);
-    layout.text([layout.run(`Page ${index + 1} of ${pages.length}`, styles.footer, half)], RIGHT - half, top, half, 'right', page);
+    layout.text([layout.run(`${title} ${doc.number}`, styles.footer, half)], LEFT, top, half, 'left', page);
+    layout.text([layout.run(labels.page(index + 1, pages.length), styles.footer, half)], RIGHT - half, top, half, 'right', page);
   });
+}
+
+/** A voided document's stamp: large, red, translucent, across the middle of every page, over the content yet leaving it legible. */
+function drawStamps(layout: Layout, stamp: string): void {
+  const style: Style = { face: 'bold', size: 96, color: colors.stamp };
+  const { context } = layout.pdf;
+  const translucent = context.register(context.obj({ Type: 'ExtGState', ca: 0.22, CA: 0.22 }));
+  const actualText = context.obj({ ActualText: PDFHexString.fromText(stamp) });
+  const [angle, width] = [Math.atan2(PAGE_HEIGHT, PAGE_WIDTH) * 0.75, layout.width(stamp, style)];
+  // Shrunk to fit the page's diagonal when long (GEANNULEERD).
+  const size = Math.min(style.size, (style.size * (Math.hypot(PAGE_WIDTH, PAGE_HEIGHT) * 0.6)) / width);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const shown = (width * size) / style.size;
+  // The text's centre at the page's centre: start half its width back along the slope, and a third of its size down.
+  const x = PAGE_WIDTH / 2 - (cos * shown) / 2 + (sin * size) / 3;
+  const y = PAGE_HEIGHT / 2 - (sin * shown) / 2 - (cos * size) / 3;
+  for (const page of layout.pdf.getPages()) {
+    const state = page.node.newExtGState('Stamp', translucent);
+    const operators: PDFOperator[] = [
+      pushGraphicsState(),
+      setGraphicsState(state),
+      // Text extraction reads the slanted letters one by one: ActualText gives it the word. An inline property
+      // list is valid there (PDF 32000-1 §14.6.2); pdf-lib's operator type does not list dictionaries, but writes them.
+      PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), actualText as unknown as PDFName]),
+      beginText(),
+      setFillingColor(style.color),
+      setTextMatrix(cos, sin, -sin, cos, x, y),
+    ];
+    let current = '';
+    for (const { font, shown: text } of layout.fonts.segments(stamp, style.face)) {
+      if (font !== current) operators.push(setFontAndSize(font, size));
+      current = font;
+      operators.push(showText(text));
+    }
+    operators.push(endText(), PDFOperator.of(PDFOperatorNames.EndMarkedContent), popGraphicsState());
+    page.pushOperators(...operators);
+  }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textField } from '../../src/kernel/fields.js';
 import { asSignature, outlinedAs, sharedAs } from '../../src/kernel/json-schema.js';
+import { languages } from './labels.js';
 
 // Signs, decimals and ranges are checked with the invoice (money.ts), so that a number and the
 // decimal string it stands for are refused alike, with the same message.
@@ -13,38 +14,55 @@ export const partySchema = asSignature(
   z.object({
     name: textField(200),
     email: z.email().max(254).optional(),
-    address: z.string().max(500).optional().describe('Postal; newline-separated lines.'),
-    tax_id: z.string().max(50).optional().describe('VAT or other tax number.'),
+    address: z.string().max(500).optional().describe('Postal, lines split by newlines.'),
+    tax_id: z.string().max(50).optional(),
+    vat_id: z.string().max(50).optional(),
   }),
 );
+
+// Phone and bank details come from the seller profile only: the per-invoice override keeps to the party's fields.
+const sellerOverride = asSignature(partySchema.partial().optional().describe("Overrides the account's seller profile."));
+
+const isoDate = z.iso.date();
+const servicePeriod = asSignature(z.object({ start: isoDate, end: isoDate }).strict());
+/** When the goods or services were delivered: a day or a period (not both). */
+const serviceDates = {
+  service_date: isoDate.optional(),
+  service_period: servicePeriod.optional(),
+};
 
 export const invoiceInputSchema = z.object({
   customer: partySchema,
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as EUR, USD or JPY')
-    .describe('ISO 4217, e.g. EUR (not metals, funds, XXX, XTS).'),
+    .describe('ISO 4217, e.g. EUR.'),
   line_items: z
     .array(
-      z.object({
-        description: textField(1000),
-        quantity: decimal.default(1).describe('Over 0, at most 1e9, up to 4 decimals (1.5 hours).'),
-        unit_price: decimal.describe('0 or more, no more decimals than the currency has.'),
-        tax_rate: decimal.optional().describe('Percent: 20 for 20 %.'),
-        discount: discount.optional(),
-      }),
+      asSignature(
+        z.object({
+          description: textField(1000),
+          quantity: decimal.default(1).describe('Over 0, at most 1e9, 4 decimals (1.5 hours).'),
+          unit_price: decimal.describe('0 or more, no more decimals than the currency has.'),
+          tax_rate: decimal.optional().describe('Percent: 20 for 20 %.'),
+          discount: discount.optional(),
+          ...serviceDates,
+        }),
+      ),
     )
     .min(1, 'an invoice needs at least one line')
     .max(500, 'at most 500 lines')
     .describe('Quantities, prices, rates and discounts: decimal strings ("12.50") or numbers, in major units.'),
   discount: discount.optional().describe('On the whole invoice, allocated over the lines before tax.'),
-  issue_date: z.iso.date().optional().describe('2000-01-01 to 2099-12-31; default today (UTC).'),
-  due_date: z.iso.date().optional().describe('From the issue date to 2099-12-31; or give net_days.'),
-  net_days: z.number().int().min(0).max(365).optional().describe('Days from issue to due date; default 30.'),
+  issue_date: z.iso.date().optional().describe('Default today (UTC).'),
+  due_date: z.iso.date().optional().describe('Or net_days.'),
+  net_days: z.number().int().min(0).max(365).optional().describe('Default 30.'),
+  ...serviceDates,
   notes: z.string().max(2000).optional(),
   payment_link: z.boolean().default(false).describe('Also create a Stripe payment link on confirmation.'),
   locale: z.string().min(2).max(35).default('en-US').describe('BCP 47, for how numbers and dates are shown.'),
-  seller: asSignature(partySchema.partial().optional().describe("Overrides the account's seller profile.")),
+  language: outlinedAs({ type: 'string', description: `${languages.join(', ')}: the labels; default the locale's.` }, z.enum(languages)).optional(),
+  seller: sellerOverride,
 });
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
 
@@ -57,17 +75,33 @@ const partyOut = sharedAs(
     email: z.string().nullable(),
     address: z.string().nullable(),
     tax_id: z.string().nullable(),
+    vat_id: z.string().nullable(),
   }),
 );
+
+const sellerOut = sharedAs(
+  'seller',
+  partyOut.extend({
+    phone: z.string().nullable(),
+    iban: z.string().nullable(),
+    bic: z.string().nullable(),
+  }),
+);
+
+const periodOut = sharedAs('service_period', z.object({ start: z.iso.date(), end: z.iso.date() }).nullable());
+const percentOut = z.string().nullable().describe('A percentage discount\'s rate, e.g. "5"; null for none or a fixed amount.');
 
 /** The fields a draft and an invoice share. */
 export const invoiceComputedShape = {
   customer: partyOut,
-  seller: partyOut,
+  seller: sellerOut,
   currency: z.string(),
   locale: z.string(),
+  language: z.enum(languages),
   issue_date: z.iso.date(),
   due_date: z.iso.date(),
+  service_date: z.iso.date().nullable(),
+  service_period: periodOut,
   line_items: z.array(
     z.object({
       description: z.string(),
@@ -75,18 +109,23 @@ export const invoiceComputedShape = {
       unit_price: money,
       tax_rate: z.string().nullable().describe('Percent, e.g. "20".'),
       discount: money.describe("This line's own discount."),
+      discount_percent: percentOut,
       amount: money.describe('quantity × unit price − line discount.'),
       allocated_discount: money.describe('Share of the invoice-level discount.'),
       taxable: money,
+      service_date: z.iso.date().nullable(),
+      service_period: periodOut,
       formatted: z.object({ unit_price: z.string(), discount: z.string().nullable(), amount: z.string() }),
     }),
   ),
   totals: z.object({
     subtotal: money.describe('Sum of line amounts.'),
     discount: money.describe('Invoice-level discount.'),
+    discount_percent: percentOut,
+    net: money.describe('subtotal − discount.'),
     tax: money,
     total: money,
-    formatted: z.object({ subtotal: z.string(), discount: z.string().nullable(), tax: z.string(), total: z.string() }),
+    formatted: z.object({ subtotal: z.string(), discount: z.string().nullable(), net: z.string(), tax: z.string(), total: z.string() }),
   }),
   tax_breakdown: z.array(z.object({ rate: z.string(), taxable: money, tax: money, formatted: z.object({ taxable: z.string(), tax: z.string() }) })),
   notes: z.string().nullable(),

@@ -8,6 +8,16 @@ export interface SellerColumns {
   seller_address: string | null;
   seller_tax_id: string | null;
   seller_email: string | null;
+  seller_vat_id: string | null;
+  seller_phone: string | null;
+  seller_iban: string | null;
+  seller_bic: string | null;
+  /** PNG or JPEG, base64. */
+  seller_logo: string | null;
+  /** The invoices' default language (en, de, fr…). */
+  seller_language: string | null;
+  /** Default days from issue to due date. */
+  seller_payment_days: number | null;
 }
 
 export interface InvoiceDraftsTable {
@@ -36,12 +46,45 @@ export interface InvoicesTable {
   number: string;
   year: number;
   sequence: number;
-  status: 'open';
+  /** Stored states; `overdue` is derived from due_date when read. */
+  status: 'open' | 'paid' | 'void';
   /** The invoice as the tools return it (without its per-read share URL) as JSON. */
   document: string;
+  /** The PDF: as issued, or stamped VOID once voided. */
   pdf_file_id: string;
   payment_link_id: string | null;
   payment_link_url: string | null;
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
+  /** stripe, bank_transfer, cash, card, cheque, other. */
+  paid_method: string | null;
+  paid_reference: string | null;
+  voided_at: Timestamp | null;
+  void_reason: string | null;
+  /** Copied from the document for invoice_list's filters. */
+  customer_name: string | null;
+  issue_date: string | null;
+  due_date: string | null;
+  currency: string | null;
+  total: number | null;
+  /** Sum of its credit notes, minor units. */
+  credited: number | null;
+}
+
+export interface CreditNotesTable {
+  id: string;
+  account_id: string;
+  invoice_id: string;
+  /** Its own gap-free series: CN-2026-0001. */
+  number: string;
+  year: number;
+  sequence: number;
+  /** Minor units credited (positive). */
+  amount: number;
+  reason: string;
+  document: string;
+  pdf_file_id: string;
+  idempotency_key: string | null;
   created_at: Timestamp;
 }
 
@@ -56,6 +99,8 @@ export interface InvoiceTables {
   invoice_drafts: InvoiceDraftsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
+  credit_notes: CreditNotesTable;
+  credit_note_counters: InvoiceCountersTable;
 }
 
 /** The database as the invoice outcome sees it: the platform's tables and its own. */

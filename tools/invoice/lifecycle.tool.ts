@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/kernel/tool.js';
+import { idPattern } from '../../src/kernel/ids.js';
+import { textField } from '../../src/kernel/fields.js';
+import { asSignature } from '../../src/kernel/json-schema.js';
+import { invoiceIds } from './ids.js';
+import { invoiceState, invoiceStateSchema, invoiceStateSummary, invoiceStatuses, paymentMethods } from './lifecycle-schema.js';
+import { issueCreditNote, listInvoices, markPaid, voidInvoice } from './lifecycle.js';
+
+const invoiceId = z.string().regex(idPattern(invoiceIds.invoice), 'must be an invoice id such as "inv_01…"');
+const decimal = z.union([z.string().max(40), z.number()]);
+
+export const invoiceList = defineTool({
+  name: 'invoice_list',
+  title: 'List invoices',
+  description: 'Lists issued invoices, newest first, with status (open, overdue, paid, void) and balance due; filter by status, customer name or issue-date range, a page at a time.',
+  route: { method: 'GET', path: '/invoices' },
+  scope: 'invoices:read',
+  cost: 0,
+  effect: 'read',
+  input: z.object({
+    status: z.enum(invoiceStatuses).optional(),
+    customer: z.string().min(1).max(200).optional().describe('Part of the customer name.'),
+    from: z.iso.date().optional().describe('Issued on or after.'),
+    to: z.iso.date().optional().describe('Issued on or before.'),
+    cursor: z.string().regex(idPattern(invoiceIds.invoice), 'must be the next_cursor of a previous page').optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  output: z.object({
+    invoices: asSignature(
+      z.array(
+        z.object({
+          invoice_id: z.string(),
+          number: z.string(),
+          status: z.enum(invoiceStatuses),
+          customer: z.string(),
+          issue_date: z.string(),
+          due_date: z.string(),
+          currency: z.string(),
+          total: z.number().int(),
+          balance_due: z.number().int(),
+          formatted: z.object({ total: z.string(), balance_due: z.string() }),
+        }),
+      ),
+    ),
+    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
+  }),
+  async run(input, ctx) {
+    const page = await listInvoices(ctx, input);
+    return { ...page, next_actions: page.next_cursor ? [ctx.nextAction('invoice_list', { ...input, cursor: page.next_cursor }, 'The next page.')] : [] };
+  },
+});
+
+export const invoiceVoid = defineTool({
+  name: 'invoice_void',
+  title: 'Void an invoice',
+  description: 'Cancels an unpaid invoice: it keeps its number, its PDF is stamped VOID and its payment link stops taking payments. A paid invoice is refunded with invoice_credit_note instead.',
+  route: { method: 'POST', path: '/invoice/void' },
+  scope: 'invoices:write',
+  cost: 0,
+  effect: 'external',
+  idempotent: true,
+  input: z.object({ invoice_id: invoiceId, reason: textField(500) }),
+  output: invoiceStateSchema,
+  async run({ invoice_id, reason }, ctx) {
+    return { ...invoiceState(await voidInvoice(ctx, invoice_id, reason)), next_actions: [] };
+  },
+  summarize: invoiceStateSummary,
+});
+
+export const invoiceMarkPaid = defineTool({
+  name: 'invoice_mark_paid',
+  title: 'Mark an invoice paid',
+  description: 'Records a payment received outside Stripe (bank transfer, cash…): the invoice becomes paid. Payments through its Stripe payment link mark it paid by themselves.',
+  route: { method: 'POST', path: '/invoice/mark-paid' },
+  scope: 'invoices:write',
+  cost: 0,
+  effect: 'write',
+  idempotent: true,
+  input: z.object({
+    invoice_id: invoiceId,
+    method: z.enum(paymentMethods),
+    paid_at: z.iso.datetime({ offset: true }).optional().describe('Default now.'),
+    reference: z.string().min(1).max(200).optional().describe('Bank reference, receipt number…'),
+  }),
+  output: invoiceStateSchema,
+  async run({ invoice_id, ...payment }, ctx) {
+    return { ...invoiceState(await markPaid(ctx, invoice_id, payment)), next_actions: [] };
+  },
+  summarize: invoiceStateSummary,
+});
+
+export const invoiceCreditNote = defineTool({
+  name: 'invoice_credit_note',
+  title: 'Credit an invoice',
+  description:
+    'Issues a credit note (its own series, CN-2026-0001, with a PDF naming the invoice) for part or all of an invoice: an amount (tax included) or lines; never more than is left to credit. The invoice balance shows it.',
+  route: { method: 'POST', path: '/invoice/credit-note' },
+  scope: 'invoices:write',
+  cost: 1,
+  effect: 'write',
+  input: z.object({
+    invoice_id: invoiceId,
+    amount: decimal.optional().describe('Tax included, in major units ("50.00").'),
+    lines: asSignature(
+      z
+        .array(z.object({ line: z.number().int().min(1), quantity: decimal.optional() }))
+        .min(1)
+        .max(500)
+        .optional(),
+    ).describe('1-based line numbers; quantity defaults to the whole line.'),
+    reason: textField(500),
+    idempotency_key: z.string().min(1).max(255).optional(),
+  }),
+  output: z.object({
+    credit_note_id: z.string(),
+    number: z.string(),
+    invoice_id: z.string(),
+    amount: z.number().int(),
+    formatted: z.string(),
+    reason: z.string(),
+    pdf_url: z.string(),
+    share_url: z.string(),
+    created_at: z.iso.datetime(),
+    invoice: invoiceStateSchema,
+  }),
+  async run(input, ctx) {
+    const note = await issueCreditNote(ctx, input);
+    return { ...note, invoice: invoiceState(note.invoice), next_actions: [] };
+  },
+  summarize: (note) =>
+    `Credit note ${note.number} for invoice ${note.invoice.number}: ${note.formatted} (${note.reason}). PDF: ${note.share_url}. Balance due now ${note.invoice.balance.formatted.due}.`,
+});
