@@ -144,6 +144,7 @@ describe('the slowness fuzz', () => {
         { invoice_id: issued.invoice_id, amount: '10.00', reason: 'Goodwill' },
         { invoice_id: issued.invoice_id, lines: [{ line: 1, quantity: '0.5' }], reason: 'Half the hours' },
       ],
+      invoice_send: [{ invoice_id: issued.invoice_id, to: ['billing@acme.example'], message: 'Thank you for your order.' }],
       seller_profile_get: [{}],
       seller_profile_update: [
         {

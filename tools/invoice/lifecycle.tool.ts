@@ -6,6 +6,7 @@ import { asSignature } from '../../src/kernel/json-schema.js';
 import { invoiceIds } from './ids.js';
 import { invoiceState, invoiceStateSchema, invoiceStateSummary, invoiceStatuses, paymentMethods } from './lifecycle-schema.js';
 import { issueCreditNote, listInvoices, markPaid, voidInvoice } from './lifecycle.js';
+import { sendInvoice } from './send.js';
 
 const invoiceId = z.string().regex(idPattern(invoiceIds.invoice), 'must be an invoice id such as "inv_01…"');
 const decimal = z.union([z.string().max(40), z.number()]);
@@ -130,4 +131,34 @@ export const invoiceCreditNote = defineTool({
   },
   summarize: (note) =>
     `Credit note ${note.number} for invoice ${note.invoice.number}: ${note.formatted} (${note.reason}). PDF: ${note.share_url}. Balance due now ${note.invoice.balance.formatted.due}.`,
+});
+
+export const invoiceSend = defineTool({
+  name: 'invoice_send',
+  title: 'Email an invoice',
+  description:
+    "Emails an issued invoice through the server's SMTP: the PDF attached, the customer's link and, while unpaid, the payment link, in the invoice's language. To the customer's email unless `to` is given.",
+  route: { method: 'POST', path: '/invoice/send' },
+  scope: 'invoices:write',
+  cost: 1,
+  effect: 'external',
+  input: z.object({
+    invoice_id: invoiceId,
+    to: z.array(z.email().max(254)).min(1).max(10).optional(),
+    cc: z.array(z.email().max(254)).min(1).max(10).optional(),
+    message: z.string().trim().min(1).max(2000).optional().describe('Your words above the invoice details.'),
+    idempotency_key: z.string().min(1).max(255).optional().describe('A retry keeps the same Message-ID.'),
+  }),
+  output: z.object({
+    invoice_id: z.string(),
+    number: z.string(),
+    message_id: z.string(),
+    accepted: z.array(z.string()),
+    rejected: z.array(z.string()).describe('Refused by the mail server; the others were sent.'),
+    sent_at: z.iso.datetime(),
+  }),
+  async run(input, ctx) {
+    return { ...(await sendInvoice(ctx, input)), next_actions: [] };
+  },
+  summarize: (sent) => `Invoice ${sent.number} sent to ${sent.accepted.join(', ') || 'nobody'}${sent.rejected.length ? `; refused: ${sent.rejected.join(', ')}` : ''}.`,
 });
