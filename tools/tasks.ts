@@ -1,6 +1,6 @@
 import type { Task } from '../src/kernel/task.js';
 import { prepareWidgetTask, renderWidgetTask } from './widgets/tasks.js';
-import { invoicePdfTask, unrenderableTask } from './invoice/tasks.js';
+import { einvoiceTask, invoicePdfTask, unrenderableTask } from './invoice/tasks.js';
 import { groundContentTask, prepareContentTask, renderBlocksTask } from './content/tasks.js';
 import { planClipsTask } from './clips/tasks.js';
 
@@ -9,4 +9,4 @@ import { planClipsTask } from './clips/tasks.js';
  * worker thread loads this list (and only this list) to find a task by name.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list of tasks of every input and output type; the worker finds each by name
-export const tasks: readonly Task<any, any>[] = [invoicePdfTask, unrenderableTask, prepareContentTask, renderBlocksTask, groundContentTask, prepareWidgetTask, renderWidgetTask, planClipsTask];
+export const tasks: readonly Task<any, any>[] = [invoicePdfTask, unrenderableTask, einvoiceTask, prepareContentTask, renderBlocksTask, groundContentTask, prepareWidgetTask, renderWidgetTask, planClipsTask];

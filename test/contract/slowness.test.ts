@@ -145,6 +145,7 @@ describe('the slowness fuzz', () => {
         { invoice_id: issued.invoice_id, lines: [{ line: 1, quantity: '0.5' }], reason: 'Half the hours' },
       ],
       invoice_send: [{ invoice_id: issued.invoice_id, to: ['billing@acme.example'], message: 'Thank you for your order.' }],
+      invoice_einvoice: [{ invoice_id: issued.invoice_id, format: 'xrechnung_cii', seller_country: 'DE', customer_country: 'DE', buyer_reference: '04011000-12345-67', order_reference: 'PO-1' }],
       seller_profile_get: [{}],
       seller_profile_update: [
         {

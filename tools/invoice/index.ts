@@ -4,7 +4,7 @@ import draft from './draft.tool.js';
 import confirm from './confirm.tool.js';
 import create from './create.tool.js';
 import get from './get.tool.js';
-import { invoiceCreditNote, invoiceList, invoiceMarkPaid, invoiceSend, invoiceVoid } from './lifecycle.tool.js';
+import { invoiceCreditNote, invoiceList, invoiceEInvoice, invoiceMarkPaid, invoiceSend, invoiceVoid } from './lifecycle.tool.js';
 import { sellerProfileGet, sellerProfileUpdate } from './seller-profile.tool.js';
 import { invoiceIds } from './ids.js';
 import { invoiceMigrations } from './migrations.js';
@@ -18,7 +18,7 @@ export type { InvoiceTables } from './tables.js';
 /** Invoices with a PDF and a payment link: draft, confirm (numbered, final), create in one step, read back, list; void, credit, paid; the seller profile. */
 export default defineOutcome({
   name: 'invoice',
-  tools: [draft, confirm, create, get, invoiceList, invoiceVoid, invoiceMarkPaid, invoiceCreditNote, invoiceSend, sellerProfileGet, sellerProfileUpdate],
+  tools: [draft, confirm, create, get, invoiceList, invoiceVoid, invoiceMarkPaid, invoiceCreditNote, invoiceSend, invoiceEInvoice, sellerProfileGet, sellerProfileUpdate],
   scopes: readWrite('invoices'),
   ids: invoiceIds,
   migrations: invoiceMigrations,

@@ -7,9 +7,12 @@ import { invoiceIds } from './ids.js';
 import { invoiceState, invoiceStateSchema, invoiceStateSummary, invoiceStatuses, paymentMethods } from './lifecycle-schema.js';
 import { issueCreditNote, listInvoices, markPaid, voidInvoice } from './lifecycle.js';
 import { sendInvoice } from './send.js';
+import { makeEInvoice } from './einvoice.js';
+import { einvoiceFormats } from './einvoice/formats.js';
 
 const invoiceId = z.string().regex(idPattern(invoiceIds.invoice), 'must be an invoice id such as "inv_01…"');
 const decimal = z.union([z.string().max(40), z.number()]);
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as DE, FR or GB');
 
 export const invoiceList = defineTool({
   name: 'invoice_list',
@@ -161,4 +164,38 @@ export const invoiceSend = defineTool({
     return { ...(await sendInvoice(ctx, input)), next_actions: [] };
   },
   summarize: (sent) => `Invoice ${sent.number} sent to ${sent.accepted.join(', ') || 'nobody'}${sent.rejected.length ? `; refused: ${sent.rejected.join(', ')}` : ''}.`,
+});
+
+export const invoiceEInvoice = defineTool({
+  name: 'invoice_einvoice',
+  title: 'E-invoice of an invoice',
+  description:
+    'Makes the EN 16931 e-invoice of an issued invoice: facturx (its PDF as PDF/A-3 with the XML inside), xrechnung_ubl or xrechnung_cii (XML), checked against the business rules (422 names a broken one). Returns a download link.',
+  route: { method: 'POST', path: '/invoice/einvoice' },
+  scope: 'invoices:write',
+  cost: 0,
+  effect: 'write',
+  idempotent: true,
+  input: z.object({
+    invoice_id: invoiceId,
+    format: z.enum(einvoiceFormats),
+    seller_country: countryCode,
+    customer_country: countryCode,
+    buyer_reference: z.string().min(1).max(200).optional().describe('Leitweg-ID for German public buyers.'),
+    order_reference: z.string().min(1).max(200).optional(),
+  }),
+  output: z.object({
+    invoice_id: z.string(),
+    number: z.string(),
+    format: z.enum(einvoiceFormats),
+    filename: z.string(),
+    content_type: z.string(),
+    bytes: z.number().int(),
+    url: z.string().describe('Download with the agent key.'),
+    share_url: z.string().describe('For the customer: no key, expiring.'),
+  }),
+  async run(input, ctx) {
+    return { ...(await makeEInvoice(ctx, input)), next_actions: [] };
+  },
+  summarize: (made) => `${made.format} e-invoice of ${made.number}: ${made.filename} (${made.bytes} bytes), ${made.share_url}`,
 });

@@ -1,5 +1,7 @@
 import { defineTask, sized } from '../../src/kernel/task.js';
 import type { InvoiceDocument } from './document.js';
+import type { EInvoiceFormat } from './einvoice/formats.js';
+import type { EInvoiceModel } from './einvoice/model.js';
 
 // pdf-lib, fontkit and the fonts load in the compute threads (at their start), never in the one that serves requests.
 
@@ -22,4 +24,13 @@ export const unrenderableTask = defineTask({
       "the invoice's text",
       texts.reduce((sum, text) => sum + text.length, 0),
     ),
+});
+
+/** An e-invoice from the invoice's model: Factur-X (its PDF with the CII XML embedded, PDF/A-3) or XRechnung XML. */
+export const einvoiceTask = defineTask({
+  name: 'invoice.einvoice',
+  load: () => import('./einvoice/formats.js'),
+  run: async ({ format, model, pdf }: { format: EInvoiceFormat; model: EInvoiceModel; pdf: Uint8Array }) =>
+    (await import('./einvoice/formats.js')).einvoiceFile(format, model, () => Promise.resolve(pdf)),
+  describe: ({ format, model }) => `the ${format} e-invoice of ${model.lines.length} lines`,
 });
