@@ -1,6 +1,5 @@
 import type { ToolContext } from '../../src/kernel/context.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
-import type { ComputedInvoice } from './compute.js';
 import { invoicePdf } from './engine.js';
 import type { EInvoiceFormat } from './einvoice/formats.js';
 import { einvoiceModel } from './einvoice/model.js';
