@@ -228,6 +228,10 @@ describe('the invoice lifecycle', () => {
       const rest = await list(`?limit=2&cursor=${first.next_cursor}`);
       expect(rest).toMatchObject({ invoices: [{ invoice_id: old.invoice_id }], next_cursor: null });
       expect((await lister.api('/api/agents/invoices?status=late')).status).toBe(400);
+      // % and _ in the search are the characters themselves.
+      await make('50% Club', '2026-11-02');
+      expect((await list('?customer=%25')).invoices.map((row: { customer: string }) => row.customer)).toEqual(['50% Club']);
+      expect((await list('?customer=_')).invoices).toEqual([]);
     } finally {
       await lister.close();
     }

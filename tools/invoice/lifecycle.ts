@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
 import type { StoreHandle, ToolContext } from '../../src/kernel/context.js';
@@ -116,7 +116,11 @@ export async function listInvoices(ctx: ToolContext, filters: { status?: (typeof
   if (filters.status === 'overdue') query = query.where('status', '=', 'open').where('due_date', '<', on).where(owed);
   else if (filters.status === 'open') query = query.where('status', '=', 'open').where((eb) => eb.or([eb('due_date', '>=', on), eb.not(owed(eb))]));
   else if (filters.status) query = query.where('status', '=', filters.status);
-  if (filters.customer) query = query.where((eb) => eb(eb.fn('lower', ['customer_name']), 'like', `%${filters.customer?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filters.customer) {
+    // Part of the name, whatever its case; % and _ in it are literal (SQLite's LIKE has no escape character unless told).
+    const pattern = `%${filters.customer.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(customer_name) like ${pattern} escape '\\'`);
+  }
   if (filters.from) query = query.where('issue_date', '>=', filters.from);
   if (filters.to) query = query.where('issue_date', '<=', filters.to);
   if (filters.cursor) query = query.where('id', '<', filters.cursor);
