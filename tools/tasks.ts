@@ -9,4 +9,14 @@ import { planClipsTask } from './clips/tasks.js';
  * worker thread loads this list (and only this list) to find a task by name.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list of tasks of every input and output type; the worker finds each by name
-export const tasks: readonly Task<any, any>[] = [invoicePdfTask, unrenderableTask, einvoiceTask, prepareContentTask, renderBlocksTask, groundContentTask, prepareWidgetTask, renderWidgetTask, planClipsTask];
+export const tasks: readonly Task<any, any>[] = [
+  invoicePdfTask,
+  unrenderableTask,
+  einvoiceTask,
+  prepareContentTask,
+  renderBlocksTask,
+  groundContentTask,
+  prepareWidgetTask,
+  renderWidgetTask,
+  planClipsTask,
+];
