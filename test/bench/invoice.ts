@@ -23,14 +23,32 @@ const tenLines = {
 };
 
 /** invoice_create and invoice_draft timed alternately, in process, on the store `env` names (SQLite under a scratch folder by default). */
-export async function timeInvoiceCalls(env: Record<string, string> = {}): Promise<{ create: number[]; draft: number[]; pdfBytes: number }> {
+/** The same ten lines for a Japanese customer, in Japanese and yen: the PDF embeds Noto Sans JP beside DejaVu. */
+const tenLinesJapanese = {
+  ...tenLines,
+  customer: { name: '株式会社東京デザイン', address: '〒100-0005\n東京都千代田区丸の内1-1-1', tax_id: 'T1234567890123' },
+  currency: 'JPY',
+  locale: 'ja-JP',
+  line_items: tenLines.line_items.map((line, i) => ({
+    ...line,
+    description: `${['デザイン', '開発', 'コンサルティング', 'ホスティング', 'サポート'][i % 5]} 第${i + 1}段階`,
+    unit_price: String(12_000 + i * 1500),
+  })),
+  discount: { amount: '2500' },
+  notes: 'お支払いは14日以内にお願いいたします。',
+};
+
+export async function timeInvoiceCalls(
+  env: Record<string, string> = {},
+  body: Record<string, unknown> = tenLines,
+): Promise<{ create: number[]; draft: number[]; pdfBytes: number; lastInvoiceId: string }> {
   return withBenchApp(
     'ao-bench-invoice-',
     async (app, caller) => {
       const time = async (name: string) => {
         const tool = app.catalogue.get(name)!;
         const started = performance.now();
-        const outcome = await app.dispatcher.call(tool, tenLines, { caller, requestId: 'bench', log: app.log });
+        const outcome = await app.dispatcher.call(tool, body, { caller, requestId: 'bench', log: app.log });
         const elapsed = performance.now() - started;
         if (outcome.kind !== 'result') throw new Error(`${name} did not answer inline`);
         return { elapsed, output: outcome.output };
@@ -54,7 +72,7 @@ export async function timeInvoiceCalls(env: Record<string, string> = {}): Promis
         .select('files.bytes')
         .where('invoices.id', '=', String(last.invoice_id))
         .executeTakeFirstOrThrow();
-      return { create, draft, pdfBytes: file.bytes.length };
+      return { create, draft, pdfBytes: file.bytes.length, lastInvoiceId: String(last.invoice_id) };
     },
     env,
   );
@@ -62,11 +80,31 @@ export async function timeInvoiceCalls(env: Record<string, string> = {}): Promis
 
 export const p90 = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)];
 
-/** Row: invoice_create (draft + confirm + numbering + PDF + storage) in process, median of 200. */
+/** The Factur-X e-invoice of one issued invoice, made again and again: its XML, rule checks, PDF/A-3 embedding and storage. */
+async function timeFacturX(): Promise<number[]> {
+  return withBenchApp('ao-bench-facturx-', async (app, caller) => {
+    const call = async (name: string, input: Record<string, unknown>) => {
+      const started = performance.now();
+      const outcome = await app.dispatcher.call(app.catalogue.get(name)!, input, { caller, requestId: 'bench', log: app.log });
+      if (outcome.kind !== 'result') throw new Error(`${name} did not answer inline`);
+      return { elapsed: performance.now() - started, output: outcome.output };
+    };
+    const { output } = await call('invoice_create', tenLines);
+    const request = { invoice_id: output.invoice_id, format: 'facturx', seller_country: 'DE', customer_country: 'DE' };
+    for (let i = 0; i < warmup; i++) await call('invoice_einvoice', request);
+    const times: number[] = [];
+    for (let i = 0; i < calls / 2; i++) times.push((await call('invoice_einvoice', request)).elapsed);
+    return times;
+  });
+}
+
+/** Rows: invoice_create (draft + confirm + numbering + PDF + storage) in process, median of 200, in Latin and Japanese; Factur-X. */
 export const invoiceCreate: Benchmark = {
   name: 'invoice_create',
   async run(): Promise<Row[]> {
     const { create, draft, pdfBytes } = await timeInvoiceCalls();
+    const japanese = await timeInvoiceCalls({}, tenLinesJapanese);
+    const facturx = await timeFacturX();
     return [
       measuredRow({
         name: `invoice_create, 10 lines + PDF of ${pdfBytes.toLocaleString('en-US')} B (median)`,
@@ -75,6 +113,20 @@ export const invoiceCreate: Benchmark = {
         baseline: { name: 'invoice_draft, no PDF', figure: median(draft) },
         budget: { on: 'figure', op: '<=', limit: 15 },
         details: { calls, pdf_bytes: pdfBytes, p90_ms: p90(create) },
+      }),
+      measuredRow({
+        name: `invoice_create, 10 lines in Japanese (JPY, Noto Sans JP) + PDF of ${japanese.pdfBytes.toLocaleString('en-US')} B (median)`,
+        unit: 'ms',
+        figure: median(japanese.create),
+        budget: { on: 'figure', op: '<=', limit: 40 },
+        details: { calls, pdf_bytes: japanese.pdfBytes, p90_ms: p90(japanese.create) },
+      }),
+      measuredRow({
+        name: 'invoice_einvoice facturx of a 10-line invoice (median)',
+        unit: 'ms',
+        figure: median(facturx),
+        budget: { on: 'figure', op: '<=', limit: 10 },
+        details: { calls: facturx.length, p90_ms: p90(facturx) },
       }),
     ];
   },
