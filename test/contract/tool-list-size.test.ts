@@ -6,7 +6,8 @@ import { AjvJsonSchemaValidator as ModernValidator } from '@modelcontextprotocol
 import { outcomes } from '../../tools/index.js';
 import { Catalogue } from '../../src/kernel/catalogue.js';
 import { asSrt, syntheticTalk } from '../clips/synthetic.js';
-import { json, pollUntil, startApp, type StartedApp } from '../helpers.js';
+import { json, pollUntil, startPlannedApp, type StartedApp } from '../helpers.js';
+import { startSmtpServer, type SmtpServerFixture } from '../fixtures/smtp.js';
 import { toolListBudgets, toolListFigures } from '../support/tool-list.js';
 
 const catalogue = new Catalogue(outcomes.flatMap((module) => module.tools));
@@ -76,6 +77,7 @@ describe('the tool list an agent reads', () => {
 
 describe('real outputs against the listed output schemas, as MCP clients validate structuredContent', () => {
   let app: StartedApp;
+  let smtp: SmtpServerFixture;
   const outputs = new Map<string, unknown[]>();
 
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -91,7 +93,8 @@ describe('real outputs against the listed output schemas, as MCP clients validat
   const keep = (tool: string, output: unknown) => outputs.set(tool, [...(outputs.get(tool) ?? []), output]);
 
   beforeAll(async () => {
-    app = await startApp({ AUTH_MAX_FAILURES: '100000' });
+    smtp = await startSmtpServer();
+    app = await startPlannedApp({ SMTP_URL: smtp.url(), SMTP_FROM: 'billing@studio.example' });
 
     const widget = await call('POST', '/widgets/generate', { prompt: 'a waitlist widget for our app launch, with a FAQ', generator: 'template' });
     keep('widget_generate', widget);
@@ -109,12 +112,35 @@ describe('real outputs against the listed output schemas, as MCP clients validat
       ],
       discount: { amount: '10.00' },
     };
+    // A seller profile complete enough for an XRechnung.
+    keep(
+      'seller_profile_update',
+      await call('POST', '/seller-profile', {
+        name: 'Studio Nord GmbH',
+        address: 'Hauptstraße 1\n10115 Berlin',
+        vat_id: 'DE123456789',
+        email: 'billing@nord.example',
+        phone: '+49 30 123456',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+      }),
+    );
     const draft = await call('POST', '/invoice/draft', invoice);
     keep('invoice_draft', draft);
     keep('invoice_confirm', await call('POST', '/invoice/confirm', { draft_id: draft.draft_id }));
     const created = await call('POST', '/invoice/create', { ...invoice, idempotency_key: 'tool-list-size' });
     keep('invoice_create', created);
     keep('invoice_get', await call('GET', `/invoices/${created.invoice_id}`));
+    keep('seller_profile_get', await call('GET', '/seller-profile'));
+    keep('invoice_list', await call('GET', '/invoices?limit=1'));
+    keep('invoice_credit_note', await call('POST', '/invoice/credit-note', { invoice_id: created.invoice_id, amount: '100.00', reason: 'Goodwill' }));
+    keep('invoice_mark_paid', await call('POST', '/invoice/mark-paid', { invoice_id: created.invoice_id, method: 'bank_transfer', reference: 'SEPA-1' }));
+    keep('invoice_void', await call('POST', '/invoice/void', { invoice_id: (await call('POST', '/invoice/create', invoice)).invoice_id, reason: 'Duplicate' }));
+    keep('invoice_send', await call('POST', '/invoice/send', { invoice_id: created.invoice_id }));
+    keep(
+      'invoice_einvoice',
+      await call('POST', '/invoice/einvoice', { invoice_id: created.invoice_id, format: 'xrechnung_cii', seller_country: 'DE', customer_country: 'DE', buyer_reference: '04011000-12345-67' }),
+    );
 
     const pack = await call('POST', '/content/repurpose', { prompt: 'sourdough baking for beginners', generator: 'template' });
     keep('content_repurpose', pack);
@@ -138,7 +164,10 @@ describe('real outputs against the listed output schemas, as MCP clients validat
     );
     keep('usage_get', await call('GET', '/usage'));
   }, 120_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
 
   it('has an output of every tool, the job handle among them', () => {
     expect([...outputs.keys()].sort()).toEqual(catalogue.tools.map((tool) => tool.name).sort());

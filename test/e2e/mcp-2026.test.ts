@@ -1,10 +1,11 @@
+import { updateSeller } from '../../tools/invoice/seller.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { pollUntil, root, startApp, tempDir, type StartedApp, storeEnv } from '../helpers.js';
+import { pollUntil, root, startApp, tempDir, type StartedApp, storeEnv, testSeller } from '../helpers.js';
 
 const revision = '2026-07-28';
 const tasks = 'io.modelcontextprotocol/tasks';
@@ -60,6 +61,8 @@ async function raw(method: string, params: Record<string, unknown> = {}, options
 
 beforeAll(async () => {
   app = await startApp({ MCP_JOB_WAIT_SECONDS: '1' });
+  // Invoices are issued only with the seller's name and address.
+  await updateSeller(app.store, app.accountId, testSeller, new Date());
 });
 afterAll(() => app.close());
 
