@@ -18,7 +18,7 @@ export async function withBenchApp<T>(prefix: string, measure: (app: App, caller
     const owner = await app.bootstrap();
     if (!owner) throw new Error('bench app did not bootstrap its owner account');
     await app.access.accounts.activatePlan(owner.accountId, 'starter', 10_000_000);
-    await updateSeller(app.store, owner.accountId, { name: 'Bench Studio GmbH', address: 'Hauptstraße 1\n10115 Berlin' }, new Date());
+    await updateSeller(app.store, owner.accountId, { name: 'Bench Studio GmbH', address: 'Hauptstraße 1\n10115 Berlin', vat_id: 'DE123456789' }, new Date());
     const caller = await app.access.localOwner();
     if (!caller) throw new Error('bench app has no local owner');
     return await measure(app, caller, owner);
