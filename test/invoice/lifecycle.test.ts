@@ -92,9 +92,15 @@ describe('the invoice lifecycle', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(await json(response))).toContain(says);
     }
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
+    // A whole 1×1 PNG: the PDF embeds it.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
     const set = await json(await post('/seller-profile', { logo: png, language: 'de', payment_days: 14 }));
-    expect(set).toMatchObject({ logo: { type: 'png', bytes: 29 }, language: 'de', payment_days: 14 });
+    expect(set).toMatchObject({ logo: { type: 'png', bytes: Buffer.from(png, 'base64').length }, language: 'de', payment_days: 14 });
+    // An invoice that names neither takes the profile's language and days to pay.
+    const defaulted = await create({ ...twoRates, issue_date: '2026-11-02' });
+    expect(defaulted).toMatchObject({ language: 'de', issue_date: '2026-11-02', due_date: '2026-11-16' });
+    expect(await create({ ...twoRates, language: 'fr', net_days: 30, issue_date: '2026-11-02' })).toMatchObject({ language: 'fr', due_date: '2026-12-02' });
+    await post('/seller-profile', { language: null, payment_days: null });
     const read = await json(await app.api('/api/agents/seller-profile'));
     expect(read).toMatchObject({ logo: { type: 'png' }, name: 'Test Studio Ltd' });
     expect(await json(await post('/seller-profile', { logo: null }))).toMatchObject({ logo: null });

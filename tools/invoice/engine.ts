@@ -33,7 +33,19 @@ const sellerNeeds = ['name', 'address'] as const;
  * The seller an invoice names: the call's `seller` over the account's seller profile. Whatever
  * of `sellerNeeds` is still missing is listed: a draft warns, an issue refuses.
  */
-async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Promise<{ seller: Seller; missing: string[]; logo: Logo | null }> {
+interface ProfileDefaults {
+  language: InvoiceInput['language'] | null;
+  paymentDays: number | null;
+}
+
+/** The call's input with what it leaves out taken from the seller profile: the language, and the days to pay. */
+const withProfileDefaults = (input: InvoiceInput, defaults: ProfileDefaults): InvoiceInput => ({
+  ...input,
+  language: input.language ?? defaults.language ?? undefined,
+  net_days: input.net_days ?? (input.due_date ? undefined : (defaults.paymentDays ?? undefined)),
+});
+
+async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Promise<{ seller: Seller; missing: string[]; logo: Logo | null; defaults: ProfileDefaults }> {
   const account = await sellerProfile(ctx.store, ctx.caller.accountId);
   // The profile; computeInvoice lays the call's own `seller` over it.
   const seller: Seller = {
@@ -48,7 +60,8 @@ async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Pro
   };
   const printed = { name: override?.name ?? seller.name, address: override?.address ?? seller.address };
   const logo = account.seller_logo ? checkLogo(account.seller_logo) : null;
-  return { seller, missing: sellerNeeds.filter((field) => !printed[field]), logo };
+  const defaults = { language: account.seller_language as ProfileDefaults['language'], paymentDays: account.seller_payment_days };
+  return { seller, missing: sellerNeeds.filter((field) => !printed[field]), logo, defaults };
 }
 
 const missingSellerText = (missing: readonly string[]) =>
@@ -82,8 +95,8 @@ export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempot
     if (existing) return replayDraft(ctx, existing, input, idempotencyKey);
   }
   const now = ctx.now();
-  const { seller, missing } = await sellerOf(ctx, input.seller);
-  const computed = computeInvoice(input, seller, now.toISOString().slice(0, 10));
+  const { seller, missing, defaults } = await sellerOf(ctx, input.seller);
+  const computed = computeInvoice(withProfileDefaults(input, defaults), seller, now.toISOString().slice(0, 10));
   await checkRenderable(ctx, computed);
   if (missing.length) computed.warnings.push(`${missingSellerText(missing)} Confirming is refused until then.`);
   if (input.payment_link && !ctx.payments) {
@@ -207,7 +220,8 @@ async function completeSeller(ctx: ToolContext, row: DraftRow): Promise<void> {
   const { seller, missing } = await sellerOf(ctx, input.seller);
   if (missing.length) refuseWithoutSeller(missing);
   // Computed again on the draft's own issue date: the same amounts and dates, the seller filled in.
-  const recomputed = computeInvoice(input, seller, computed.issue_date);
+  // The draft's own language and due date: what its reader saw stays what is issued.
+  const recomputed = computeInvoice({ ...input, language: computed.language, due_date: computed.due_date, net_days: undefined }, seller, computed.issue_date);
   const completed = { ...recomputed, warnings: computed.warnings.filter((warning) => !warning.startsWith("An invoice needs the seller's")) };
   await checkRenderable(ctx, completed);
   await invoiceDb(ctx.store)
