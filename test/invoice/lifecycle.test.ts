@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceDb } from '../../tools/invoice/tables.js';
 import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.js';
 import { json, startApp, startPlannedApp, type StartedApp } from '../helpers.js';
 
@@ -179,6 +180,9 @@ describe('the invoice lifecycle', () => {
     // Line 2 (the book, 53.50 with tax) by lines.
     const second = await json(await post('/invoice/credit-note', { invoice_id: invoice.invoice_id, lines: [{ line: 2 }], reason: 'Book returned' }));
     expect(second.amount).toBe(5350);
+    // A line is credited at its own rate, not spread over the invoice's.
+    const secondNote = await invoiceDb(app.store).selectFrom('credit_notes').select('document').where('id', '=', second.credit_note_id).executeTakeFirstOrThrow();
+    expect(JSON.parse(secondNote.document).tax_breakdown.map((entry: { rate: string }) => entry.rate)).toEqual(['7%']);
     expect(Number(second.number.slice(-4))).toBe(Number(first.number.slice(-4)) + 1);
     const tooMuch = await post('/invoice/credit-note', { invoice_id: invoice.invoice_id, amount: '200.00', reason: 'x' });
     expect(tooMuch.status).toBe(400);

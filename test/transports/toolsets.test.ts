@@ -6,6 +6,22 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { builtCli, json, startApp, tempDir, type StartedApp, storeEnv } from '../helpers.js';
 
+/** The invoices family, as a key with every scope lists it. */
+const invoiceTools = [
+  'invoice_confirm',
+  'invoice_create',
+  'invoice_credit_note',
+  'invoice_draft',
+  'invoice_einvoice',
+  'invoice_get',
+  'invoice_list',
+  'invoice_mark_paid',
+  'invoice_send',
+  'invoice_void',
+  'seller_profile_get',
+  'seller_profile_update',
+];
+
 /**
  * A tool list an agent can afford: `tools/list` shows only the tools a key's scopes allow, and
  * `?toolsets=` (HTTP) or MCP_TOOLSETS (stdio) narrows it to some families; the platform's
@@ -35,20 +51,7 @@ describe('tools/list per key and toolset', () => {
 
   it('shows a key only the tools its scopes allow', async () => {
     const invoices = await listed(over(await keyWith(['invoices:write'])));
-    expect(invoices).toEqual([
-      'invoice_confirm',
-      'invoice_create',
-      'invoice_credit_note',
-      'invoice_draft',
-      'invoice_einvoice',
-      'invoice_get',
-      'invoice_list',
-      'invoice_mark_paid',
-      'invoice_send',
-      'invoice_void',
-      'seller_profile_get',
-      'seller_profile_update',
-    ]);
+    expect(invoices).toEqual(invoiceTools);
     const reader = await listed(over(await keyWith(['widgets:read', 'jobs:read'])));
     expect(reader).toEqual(['job_status', 'widget_get', 'widget_submissions', ...family('test_', reader)].sort());
     const everything = await listed(over(app.key));
@@ -81,22 +84,7 @@ describe('MCP_TOOLSETS over stdio', () => {
 
   it('lists the families it names, and the platform tools', async () => {
     const names = await listed(new StdioClientTransport({ command: process.execPath, args: [builtCli, 'stdio'], env: env('invoices'), stderr: 'pipe' }));
-    expect(names).toEqual([
-      'invoice_confirm',
-      'invoice_create',
-      'invoice_credit_note',
-      'invoice_draft',
-      'invoice_einvoice',
-      'invoice_get',
-      'invoice_list',
-      'invoice_mark_paid',
-      'invoice_send',
-      'invoice_void',
-      'job_status',
-      'seller_profile_get',
-      'seller_profile_update',
-      'usage_get',
-    ]);
+    expect(names).toEqual([...invoiceTools, 'job_status', 'usage_get'].sort());
   });
 
   it('refuses to start with an unknown one, saying which are known', () => {

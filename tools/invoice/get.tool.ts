@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { invoiceIds } from './ids.js';
 import { defineTool } from '../../src/kernel/tool.js';
-import { idPattern } from '../../src/kernel/ids.js';
 import { invoiceViewSchema } from './lifecycle-schema.js';
 import { readInvoiceView } from './lifecycle.js';
+import { invoiceIdField } from './schema.js';
 import { invoiceSummary } from './summary.js';
 
 export default defineTool({
@@ -15,7 +14,7 @@ export default defineTool({
   cost: 0,
   effect: 'read',
   input: z.object({
-    invoice_id: z.string().regex(idPattern(invoiceIds.invoice), 'must be an invoice id such as "inv_01…"').describe('From invoice_confirm or invoice_create.'),
+    invoice_id: invoiceIdField.describe('From invoice_confirm or invoice_create.'),
   }),
   output: invoiceViewSchema,
   async run({ invoice_id }, ctx) {

@@ -8,11 +8,9 @@ import { invoiceState, invoiceStateSchema, invoiceStateSummary, invoiceStatuses,
 import { issueCreditNote, listInvoices, markPaid, voidInvoice } from './lifecycle.js';
 import { sendInvoice } from './send.js';
 import { makeEInvoice } from './einvoice.js';
+import { countryCode } from './einvoice/model.js';
+import { decimal, invoiceIdField } from './schema.js';
 import { einvoiceFormats } from './einvoice/formats.js';
-
-const invoiceId = z.string().regex(idPattern(invoiceIds.invoice), 'must be an invoice id such as "inv_01…"');
-const decimal = z.union([z.string().max(40), z.number()]);
-const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as DE, FR or GB');
 
 export const invoiceList = defineTool({
   name: 'invoice_list',
@@ -64,7 +62,7 @@ export const invoiceVoid = defineTool({
   cost: 0,
   effect: 'external',
   idempotent: true,
-  input: z.object({ invoice_id: invoiceId, reason: textField(500) }),
+  input: z.object({ invoice_id: invoiceIdField, reason: textField(500) }),
   output: invoiceStateSchema,
   async run({ invoice_id, reason }, ctx) {
     return { ...invoiceState(await voidInvoice(ctx, invoice_id, reason)), next_actions: [] };
@@ -82,7 +80,7 @@ export const invoiceMarkPaid = defineTool({
   effect: 'write',
   idempotent: true,
   input: z.object({
-    invoice_id: invoiceId,
+    invoice_id: invoiceIdField,
     method: z.enum(paymentMethods),
     paid_at: z.iso.datetime({ offset: true }).optional().describe('Default now.'),
     reference: z.string().min(1).max(200).optional().describe('Bank reference, receipt number…'),
@@ -104,7 +102,7 @@ export const invoiceCreditNote = defineTool({
   cost: 1,
   effect: 'write',
   input: z.object({
-    invoice_id: invoiceId,
+    invoice_id: invoiceIdField,
     amount: decimal.optional().describe('Tax included, in major units ("50.00").'),
     lines: asSignature(
       z
@@ -146,7 +144,7 @@ export const invoiceSend = defineTool({
   cost: 1,
   effect: 'external',
   input: z.object({
-    invoice_id: invoiceId,
+    invoice_id: invoiceIdField,
     to: z.array(z.email().max(254)).min(1).max(10).optional(),
     cc: z.array(z.email().max(254)).min(1).max(10).optional(),
     message: z.string().trim().min(1).max(2000).optional().describe('Your words above the invoice details.'),
@@ -177,7 +175,7 @@ export const invoiceEInvoice = defineTool({
   effect: 'write',
   idempotent: true,
   input: z.object({
-    invoice_id: invoiceId,
+    invoice_id: invoiceIdField,
     format: z.enum(einvoiceFormats),
     seller_country: countryCode,
     customer_country: countryCode,

@@ -266,9 +266,9 @@ function netAndTax(gross: bigint, rate: bigint): { gross: bigint; net: bigint; t
   return { gross: net + taxOf(net), net, tax: taxOf(net) };
 }
 
-/** What lines of the invoice come to with their tax: `quantity` of a line credits that share of it. */
-function creditOfLines(stored: Stored, lines: Array<{ line: number; quantity?: string | number }>): bigint {
-  let total = 0n;
+/** What lines of the invoice come to with their tax, per tax rate: `quantity` of a line credits that share of it. */
+function creditOfLines(stored: Stored, lines: Array<{ line: number; quantity?: string | number }>): Array<{ rate: string | null; gross: bigint }> {
+  const byRate = new Map<string | null, bigint>();
   for (const [i, chosen] of lines.entries()) {
     const item = stored.line_items[chosen.line - 1];
     if (!item) throw new OutcomeError('invalid_input', `lines[${i}].line: the invoice has lines 1 to ${stored.line_items.length}, not ${chosen.line}.`);
@@ -280,9 +280,9 @@ function creditOfLines(stored: Stored, lines: Array<{ line: number; quantity?: s
     // Scaled to 4 decimals, as quantities are, so the share is exact before it is rounded once.
     const share = divRound(BigInt(item.taxable) * BigInt(Math.round(credited * 10_000)), BigInt(Math.round(shipped * 10_000)));
     const rate = item.tax_rate === null ? 0n : BigInt(Math.round(Number(item.tax_rate) * 10_000));
-    total += share + divRound(share * rate, 1_000_000n);
+    byRate.set(item.tax_rate, (byRate.get(item.tax_rate) ?? 0n) + share + divRound(share * rate, 1_000_000n));
   }
-  return total;
+  return [...byRate].map(([rate, gross]) => ({ rate, gross }));
 }
 
 export interface CreditNote {
@@ -321,7 +321,9 @@ export async function issueCreditNote(
   const stored = JSON.parse(row.document) as Stored;
   const remaining = BigInt((row.total ?? stored.totals.total) - (row.credited ?? 0));
   const format = (minor: bigint) => formatMoney(minor, stored.currency, stored.locale);
-  const asked = request.amount !== undefined ? parseMoney(request.amount, stored.currency, 'amount') : creditOfLines(stored, request.lines ?? []);
+  // Lines are credited at their own rates; an amount is split across the invoice's rates in proportion.
+  const chosen = request.lines ? creditOfLines(stored, request.lines) : null;
+  const asked = chosen ? chosen.reduce((sum, group) => sum + group.gross, 0n) : parseMoney(request.amount ?? 0, stored.currency, 'amount');
   // Lines credited in full may round a unit past what remains: they credit what remains.
   const amount = request.lines && asked > remaining && asked - remaining <= BigInt(request.lines.length) ? remaining : asked;
   if (amount <= 0n) throw new OutcomeError('invalid_input', `${request.amount !== undefined ? 'amount' : 'lines'}: a credit note credits more than ${format(0n)}.`);
@@ -330,7 +332,7 @@ export async function issueCreditNote(
       details: { remaining: Number(remaining) },
     });
   }
-  const groups = grossByRate(stored);
+  const groups = chosen ?? grossByRate(stored);
   const parts = allocate(
     amount,
     groups.map((group) => group.gross),

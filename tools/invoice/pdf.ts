@@ -439,7 +439,8 @@ function drawLines(layout: Layout, context: Context): void {
   // the width; else each at most an equal share of the rest, titles wrapping at their spaces, long figures wrapping.
   const natural = titles.map((title, index) => {
     const cells = figures.flatMap((row) => (row[index] ?? '').split('\n'));
-    return Math.max(layout.width(title, styles.label), ...cells.map((cell) => layout.width(cell, styles.body))) + 2 * CELL_X;
+    // A point to spare: a title exactly as wide as its room would wrap on rounding ("Betra/g" over short amounts).
+    return Math.max(layout.width(title, styles.label), ...cells.map((cell) => layout.width(cell, styles.body))) + 2 * CELL_X + 1;
   });
   const room = CONTENT_WIDTH * 0.66;
   const cap = room / titles.length;

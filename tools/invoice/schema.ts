@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idPattern } from '../../src/kernel/ids.js';
+import { invoiceIds } from './ids.js';
 import { textField } from '../../src/kernel/fields.js';
 import { asSignature, outlinedAs, sharedAs } from '../../src/kernel/json-schema.js';
 import { languages } from './labels.js';
@@ -6,7 +8,7 @@ import { languages } from './labels.js';
 // Signs, decimals and ranges are checked with the invoice (money.ts), so that a number and the
 // decimal string it stands for are refused alike, with the same message.
 // How decimals are written is said once, on line_items; a decimal string's length bound is no news to an agent.
-const decimal = outlinedAs({ type: ['string', 'number'] }, z.union([z.string().max(40), z.number()]));
+export const decimal = outlinedAs({ type: ['string', 'number'] }, z.union([z.string().max(40), z.number()]));
 
 const discount = asSignature(z.union([z.object({ percent: decimal.describe('0 to 100') }).strict(), z.object({ amount: decimal }).strict()]));
 
@@ -30,6 +32,9 @@ const serviceDates = {
   service_date: isoDate.optional(),
   service_period: servicePeriod.optional(),
 };
+
+/** An issued invoice's id, as every tool that names one takes it. */
+export const invoiceIdField = z.string().regex(idPattern(invoiceIds.invoice), 'must be an invoice id such as "inv_01…"');
 
 export const invoiceInputSchema = z.object({
   customer: partySchema,

@@ -18,7 +18,8 @@ export type VatCategory = 'S' | (typeof zeroRateCategories)[number];
 
 const knownRegions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
-const countryCode = z
+/** A country as EN 16931 names it (BT-40, BT-55): two letters, a region Intl knows. */
+export const countryCode = z
   .string()
   .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as DE, FR or AT')
   .transform((code) => code.toUpperCase())
