@@ -207,12 +207,10 @@ describe('e-invoice model', () => {
     const model = einvoiceModel(eurTwoRates(), details({ seller: {}, buyer: {} }));
     expect(model.seller.address.country_code).toBeNull();
     const violations = checkEn16931(model);
-    expect(violations).toEqual(
-      expect.arrayContaining([expect.objectContaining({ rule: 'BR-09', field: 'seller.country_code' }), expect.objectContaining({ rule: 'BR-11', field: 'customer.country_code' })]),
-    );
+    expect(violations).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'BR-09', field: 'seller.country' }), expect.objectContaining({ rule: 'BR-11', field: 'customer.country' })]));
     expect(() => ciiXml(model)).toThrow(OutcomeError);
-    expect(() => ciiXml(model)).toThrow(/\[BR-09\].*\(seller\.country_code\)/);
-    expect(() => ublXml(model)).toThrow(/\[BR-11\].*\(customer\.country_code\)/);
+    expect(() => ciiXml(model)).toThrow(/\[BR-09\].*\(seller\.country\)/);
+    expect(() => ublXml(model)).toThrow(/\[BR-11\].*\(customer\.country\)/);
   });
 
   it('splits addresses into street lines, postcode and city, keeping a fourth line and dropping the country name', () => {
@@ -297,7 +295,7 @@ describe('EN 16931 business rules', () => {
     expect(checkEn16931(bare)).toEqual([]);
     expect(checkXRechnung(bare).map(({ rule, field }) => ({ rule, field }))).toEqual([
       { rule: 'BR-DE-15', field: 'buyer_reference' },
-      { rule: 'BR-DE-8', field: 'customer.city' },
+      { rule: 'BR-DE-8', field: 'customer.address' },
       { rule: 'BR-DE-6', field: 'seller.phone' },
     ]);
     expect(() => ublXml(bare)).toThrow(/XRechnung \(UBL\).*\[BR-DE-15\]/);
@@ -428,7 +426,7 @@ describe.skipIf(!qpdf)('Factur-X (PDF/A-3b with factur-x.xml), read back with qp
   it('einvoiceFile gives the Factur-X PDF and the two XRechnung XMLs with their names and types', async () => {
     const model = einvoiceModel(creditNote(), cases[4]?.details ?? details());
     const pdf = await einvoiceFile('facturx', model, () => invoicePdf(creditNote(), 'CN-2026-0001'));
-    expect(pdf).toMatchObject({ content_type: 'application/pdf', filename: 'CN-2026-0001.pdf' });
+    expect(pdf).toMatchObject({ content_type: 'application/pdf', filename: 'CN-2026-0001-facturx.pdf' });
     const file = scratchFile('credit.pdf', pdf.bytes);
     expect(qpdfRun(['--check'], file).status).toBe(0);
     expect(qpdfRun([`--show-attachment=${facturxFileName}`], file).stdout.toString()).toContain('<ram:TypeCode>381</ram:TypeCode>');

@@ -233,12 +233,16 @@ describe('the localised PDF, rendered directly', () => {
     expect(text).toContain('Credit note CN-2026-0001');
     expect(text).toContain('Credit note for invoice INV-2026-0007 of Nov 2, 2026');
     expect(text).toContain('Credit note number CN-2026-0001');
+    expect(text).toMatch(/Credit note date \w+ \d+, 2026/);
     expect(text).toMatch(/Total €300\.00/);
-    expect(text).not.toMatch(/Due date|Amount due|Invoice number/);
+    expect(text).not.toMatch(/Due date|Amount due|Invoice number|Issue date/);
+    // German VAT law calls a buyer's self-billing "Gutschrift": a seller's correction is a Rechnungskorrektur.
     const german = pdfText(await renderInvoicePdf({ ...doc, language: 'de', locale: 'de-DE' }));
-    expect(german).toContain('Gutschrift CN-2026-0001');
+    expect(german).toContain('Rechnungskorrektur CN-2026-0001');
+    expect(german).toContain('Datum der Korrektur');
+    expect(german).not.toMatch(/Gutschrift|Rechnungsdatum/);
     // The reference wraps in its column, beside the seller's details.
-    expect(german).toMatch(/Gutschrift zur Rechnung INV-2026-0007 vom .*02\.11\.2026/);
+    expect(german).toMatch(/Korrektur der Rechnung INV-2026-0007 vom .*02\.11\.2026/);
   });
 
   it.skipIf(!poppler)('embeds the seller’s logo as an image XObject, once per page that shows it', async () => {

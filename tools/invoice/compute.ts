@@ -94,11 +94,12 @@ function serviceDates(given: ServiceDates, path: string): { service_date: string
  * overrides; phone and bank details come from the profile alone.
  */
 function sellerOf(profile: Seller, override: InvoiceInput['seller']): PrintedSeller {
-  const pick = (field: 'email' | 'address' | 'tax_id' | 'vat_id') => override?.[field] ?? profile[field] ?? null;
+  const pick = (field: 'email' | 'address' | 'country' | 'tax_id' | 'vat_id') => override?.[field] ?? profile[field] ?? null;
   return {
     name: override?.name ?? profile.name,
     email: pick('email'),
     address: pick('address'),
+    country: pick('country'),
     tax_id: pick('tax_id'),
     vat_id: pick('vat_id'),
     phone: profile.phone ?? null,
@@ -229,6 +230,7 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
       name: input.customer.name,
       email: input.customer.email ?? null,
       address: input.customer.address ?? null,
+      country: input.customer.country ?? null,
       tax_id: input.customer.tax_id ?? null,
       vat_id: input.customer.vat_id ?? null,
     },
@@ -262,6 +264,22 @@ export function computeInvoice(input: InvoiceInput, seller: Seller, today: strin
       formatted: { taxable: format(entry.taxable), tax: format(entry.tax) },
     })),
     notes: input.notes ?? null,
+    buyer_reference: input.buyer_reference?.trim() || null,
+    order_reference: input.order_reference?.trim() || null,
+    einvoice: input.einvoice ?? null,
     warnings: fallback ? [`language: the invoice's labels are in English: locale ${locale} has no label set of its own. Give language (${languages.join(', ')}) to choose one.`] : [],
+  };
+}
+
+/** A draft or invoice stored before e-invoices were made with invoices: no countries, references or format. */
+export function withEInvoiceFields<T extends ComputedInvoice>(computed: T): T {
+  if ((computed.einvoice as ComputedInvoice['einvoice'] | undefined) !== undefined) return computed;
+  return {
+    ...computed,
+    buyer_reference: null,
+    order_reference: null,
+    einvoice: null,
+    seller: { country: null, ...(computed.seller as Partial<PrintedSeller>) } as PrintedSeller,
+    customer: { country: null, ...(computed.customer as Partial<ComputedInvoice['customer']>) } as ComputedInvoice['customer'],
   };
 }

@@ -10,9 +10,8 @@ export default defineTool({
   name: 'invoice_create',
   title: 'Create an invoice in one call',
   description:
-    'Drafts and confirms an invoice in one call: the numbered invoice with totals, PDF links and, with payment_link, a Stripe ' +
-    'payment link. Pass idempotency_key so that a retry cannot bill twice. Prefer invoice_draft + invoice_confirm when the user ' +
-    'should check the numbers first.',
+    'Drafts and confirms an invoice in one call: numbered, with totals, PDF and the payment link and e-invoice asked for. ' +
+    'Pass idempotency_key so that a retry cannot bill twice. Use invoice_draft + invoice_confirm to let the user check first.',
   route: { method: 'POST', path: '/invoice/create' },
   scope: 'invoices:write',
   cost: 1,

@@ -34,6 +34,9 @@ export interface InvoiceDocument {
   /** YYYY-MM-DD: when the goods or service were delivered (or a period, not both). */
   service_date?: string | null;
   service_period?: ServicePeriod | null;
+  /** The buyer's reference (a Leitweg-ID) and purchase order, as given; default none. */
+  buyer_reference?: string | null;
+  order_reference?: string | null;
   currency: string;
   seller: Party;
   customer: Party;
@@ -125,6 +128,8 @@ export function documentOf(computed: ComputedInvoice, meta: DocumentMeta): Invoi
     due_date: computed.due_date,
     service_date: computed.service_date ?? null,
     service_period: computed.service_period ?? null,
+    buyer_reference: computed.buyer_reference ?? null,
+    order_reference: computed.order_reference ?? null,
     currency: computed.currency,
     seller: computed.seller,
     customer: computed.customer,

@@ -6,9 +6,9 @@ export default defineTool({
   name: 'invoice_draft',
   title: 'Draft an invoice',
   description:
-    'Computes an invoice without numbering or sending it: line amounts, discounts, tax per rate and totals (integer minor units and ' +
-    'formatted strings), due date and warnings (e.g. no seller profile). Show it to the user; invoice_confirm with its draft_id then ' +
-    'issues the numbered invoice, its PDF and payment link. invoice_create does both at once.',
+    'Computes an invoice without numbering it: amounts, discounts, tax per rate and totals (minor units and formatted), due date ' +
+    'and warnings (e.g. no seller profile). Show it to the user; invoice_confirm with its draft_id then issues the numbered ' +
+    'invoice, its PDF, payment link and e-invoice. invoice_create does both at once.',
   route: { method: 'POST', path: '/invoice/draft' },
   scope: 'invoices:write',
   cost: 1,

@@ -4,14 +4,15 @@ import { OutcomeError } from '../../src/kernel/errors.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import { newId } from '../../src/kernel/ids.js';
 import type { PaymentLink, ToolContext } from '../../src/kernel/context.js';
-import { computeInvoice, type ComputedInvoice, type Seller } from './compute.js';
+import { computeInvoice, withEInvoiceFields, type ComputedInvoice, type Seller } from './compute.js';
+import { draftEInvoiceViolations, einvoiceModelOf, einvoiceWarning, refuseNonConformant } from './einvoice/of-invoice.js';
 import type { draftOutputSchema, InvoiceInput, invoiceOutputSchema } from './schema.js';
 import { documentOf, printedTexts, type Logo } from './document.js';
 import { unrenderableError } from './unrenderable.js';
 import { checkLogo } from './logo.js';
 
 export { documentOf };
-import { invoicePdfTask, unrenderableTask } from './tasks.js';
+import { einvoiceTask, invoicePdfTask, unrenderableTask } from './tasks.js';
 import { sellerProfile } from './seller.js';
 import { invoiceDb } from './tables.js';
 import { invoiceSeries, issueNumbered } from './numbering.js';
@@ -36,12 +37,14 @@ const sellerNeeds = ['name', 'address'] as const;
 interface ProfileDefaults {
   language: InvoiceInput['language'] | null;
   paymentDays: number | null;
+  einvoice: InvoiceInput['einvoice'] | null;
 }
 
-/** The call's input with what it leaves out taken from the seller profile: the language, and the days to pay. */
+/** The call's input with what it leaves out taken from the seller profile: the language, the days to pay, the e-invoice. */
 const withProfileDefaults = (input: InvoiceInput, defaults: ProfileDefaults): InvoiceInput => ({
   ...input,
   language: input.language ?? defaults.language ?? undefined,
+  einvoice: input.einvoice ?? defaults.einvoice ?? undefined,
   net_days: input.net_days ?? (input.due_date ? undefined : (defaults.paymentDays ?? undefined)),
 });
 
@@ -52,6 +55,7 @@ async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Pro
     name: account.seller_name ?? '',
     email: account.seller_email,
     address: account.seller_address,
+    country: account.seller_country,
     tax_id: account.seller_tax_id,
     vat_id: account.seller_vat_id,
     phone: account.seller_phone,
@@ -60,7 +64,11 @@ async function sellerOf(ctx: ToolContext, override: InvoiceInput['seller']): Pro
   };
   const printed = { name: override?.name ?? seller.name, address: override?.address ?? seller.address };
   const logo = account.seller_logo ? checkLogo(account.seller_logo) : null;
-  const defaults = { language: account.seller_language as ProfileDefaults['language'], paymentDays: account.seller_payment_days };
+  const defaults: ProfileDefaults = {
+    language: account.seller_language as ProfileDefaults['language'],
+    paymentDays: account.seller_payment_days,
+    einvoice: account.seller_einvoice as ProfileDefaults['einvoice'],
+  };
   return { seller, missing: sellerNeeds.filter((field) => !printed[field]), logo, defaults };
 }
 
@@ -99,12 +107,15 @@ export async function createDraft(ctx: ToolContext, input: InvoiceInput, idempot
   const computed = computeInvoice(withProfileDefaults(input, defaults), seller, now.toISOString().slice(0, 10));
   await checkRenderable(ctx, computed);
   if (missing.length) computed.warnings.push(`${missingSellerText(missing)} Confirming is refused until then.`);
+  const id = newId(invoiceIds.draft);
+  // A seller still missing is reported once, above; the e-invoice's other gaps here.
+  const gaps = draftEInvoiceViolations(computed, id, input.payment_link).filter((violation) => !missing.some((field) => violation.field === `seller.${field}`));
+  if (computed.einvoice && gaps.length) computed.warnings.push(einvoiceWarning(computed.einvoice, gaps));
   if (input.payment_link && !ctx.payments) {
     computed.warnings.push(
       'A payment link was asked for but no payment processor is configured (STRIPE_SECRET_KEY): confirming will fail with payment_processor_not_configured. Draft again with payment_link: false, or configure Stripe.',
     );
   }
-  const id = newId(invoiceIds.draft);
   await db
     .insertInto('invoice_drafts')
     .values({
@@ -154,7 +165,7 @@ export async function readDraft(ctx: ToolContext, draftId: string): Promise<Draf
   return {
     draft_id: row.id,
     status: 'draft',
-    ...(JSON.parse(row.computed) as ComputedInvoice),
+    ...withEInvoiceFields(JSON.parse(row.computed) as ComputedInvoice),
     payment_link_requested: row.payment_link === 1,
     expires_at: row.expires_at,
   };
@@ -185,7 +196,10 @@ export async function confirmDraft(ctx: ToolContext, draftId: string): Promise<s
         hint: 'Draft again with payment_link: false, or ask the operator to configure Stripe.',
       });
     }
-    if (row.status === 'draft') await completeSeller(ctx, row);
+    if (row.status === 'draft') {
+      await completeSeller(ctx, row);
+      refuseNonConformingEInvoice(row);
+    }
     const claimed = await db
       .updateTable('invoice_drafts')
       .set((eb) => ({
@@ -233,6 +247,12 @@ async function completeSeller(ctx: ToolContext, row: DraftRow): Promise<void> {
   row.computed = JSON.stringify(completed);
 }
 
+/** A draft that asks for an e-invoice it could not be made as is refused before a number is taken. */
+function refuseNonConformingEInvoice(row: DraftRow): void {
+  const computed = withEInvoiceFields(JSON.parse(row.computed) as ComputedInvoice);
+  if (computed.einvoice) refuseNonConformant(computed.einvoice, draftEInvoiceViolations(computed, row.id, row.payment_link === 1));
+}
+
 async function finishConfirmation(ctx: ToolContext, draft: DraftRow): Promise<string> {
   const db = invoiceDb(ctx.store);
   const invoiceId = draft.invoice_id as string;
@@ -276,13 +296,22 @@ async function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: Compu
   const createdAt = ctx.now().toISOString();
   const year = Number(computed.issue_date.slice(0, 4));
   const { logo } = await sellerOf(ctx, undefined);
+  const { einvoice } = withEInvoiceFields(computed);
   await issueNumbered(
     ctx,
     invoiceSeries,
     year,
-    (number) => ctx.compute(invoicePdfTask, documentOf(computed, { invoiceId, number, link, createdAt, logo })),
-    async (trx, { number, sequence, pdf }) => {
+    async (number) => {
+      const pdf = await ctx.compute(invoicePdfTask, documentOf(computed, { invoiceId, number, link, createdAt, logo }));
+      // The e-invoice the invoice asked for, from the same computed invoice and (Factur-X) the same PDF.
+      const made = einvoice ? await ctx.compute(einvoiceTask, { format: einvoice, model: einvoiceModelOf(computed, number, link?.url ?? null), pdf }) : null;
+      return { pdf, einvoice: made };
+    },
+    async (trx, { number, sequence, rendered: { pdf, einvoice: made } }) => {
       const fileId = await ctx.files.save({ accountId: ctx.caller.accountId, name: `${number}.pdf`, contentType: 'application/pdf', scope: 'invoices:read', bytes: pdf }, trx);
+      const einvoiceFileId = made
+        ? await ctx.files.save({ accountId: ctx.caller.accountId, name: made.filename, contentType: made.content_type, scope: 'invoices:read', bytes: made.bytes }, trx)
+        : null;
       const stored = { ...computed, invoice_id: invoiceId, draft_id: draft.id, number, status: 'open' as const, payment_link: link, created_at: createdAt };
       await trx
         .insertInto('invoices')
@@ -296,6 +325,7 @@ async function numberAndStore(ctx: ToolContext, draft: DraftRow, computed: Compu
           status: 'open',
           document: JSON.stringify(stored),
           pdf_file_id: fileId,
+          einvoice_file_id: einvoiceFileId,
           payment_link_id: link?.id ?? null,
           payment_link_url: link?.url ?? null,
           created_at: createdAt,
@@ -324,4 +354,11 @@ export async function invoicePdf(ctx: Pick<ToolContext, 'store' | 'files' | 'cal
   const row = await invoiceDb(ctx.store).selectFrom('invoices').select('pdf_file_id').where('id', '=', invoiceId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
   if (!row) throw noInvoice(invoiceId);
   return ctx.files.forCaller(row.pdf_file_id, ctx.caller);
+}
+
+/** The e-invoice made at confirmation (when the invoice asked for one), for the caller's account only; null without one. */
+export async function invoiceEInvoiceFile(ctx: Pick<ToolContext, 'store' | 'files' | 'caller'>, invoiceId: string) {
+  const row = await invoiceDb(ctx.store).selectFrom('invoices').select('einvoice_file_id').where('id', '=', invoiceId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
+  if (!row) throw noInvoice(invoiceId);
+  return row.einvoice_file_id ? ctx.files.forCaller(row.einvoice_file_id, ctx.caller) : null;
 }

@@ -15,6 +15,12 @@ export interface Labels {
   invoice_number: string;
   credit_note_number: string;
   issue_date: string;
+  /** A credit note's own date, where an invoice prints its issue date. */
+  credit_note_date: string;
+  /** The buyer's reference (EN 16931 BT-10; for German public buyers, the Leitweg-ID). */
+  buyer_reference: string;
+  /** The buyer's purchase order (BT-13). */
+  order_reference: string;
   due_date: string;
   service_date: string;
   service_period: string;
@@ -66,6 +72,9 @@ const en: Labels = {
   invoice_number: 'Invoice number',
   credit_note_number: 'Credit note number',
   issue_date: 'Issue date',
+  credit_note_date: 'Credit note date',
+  buyer_reference: 'Your reference',
+  order_reference: 'Purchase order',
   due_date: 'Due date',
   service_date: 'Service date',
   service_period: 'Service period',
@@ -102,10 +111,13 @@ const en: Labels = {
 
 const de: Labels = {
   invoice: 'Rechnung',
-  credit_note: 'Gutschrift',
+  credit_note: 'Rechnungskorrektur',
   invoice_number: 'Rechnungsnummer',
-  credit_note_number: 'Gutschriftnummer',
+  credit_note_number: 'Rechnungskorrektur Nr.',
   issue_date: 'Rechnungsdatum',
+  credit_note_date: 'Datum der Korrektur',
+  buyer_reference: 'Ihre Referenz',
+  order_reference: 'Bestellnummer',
   due_date: 'Fällig am',
   service_date: 'Leistungsdatum',
   service_period: 'Leistungszeitraum',
@@ -136,7 +148,7 @@ const de: Labels = {
   discount_fixed: 'Rabatt (Festbetrag)',
   tax_on: (rate, taxable) => `USt. ${rate} auf ${taxable}`,
   page: (page, pages) => `Seite ${page} von ${pages}`,
-  credit_note_for: (number, date) => `Gutschrift zur Rechnung ${number} vom ${date}`,
+  credit_note_for: (number, date) => `Korrektur der Rechnung ${number} vom ${date}`,
   period: (start, end) => `${start} – ${end}`,
 };
 
@@ -146,6 +158,9 @@ const fr: Labels = {
   invoice_number: 'Numéro de facture',
   credit_note_number: "Numéro d'avoir",
   issue_date: 'Date de facture',
+  credit_note_date: "Date de l'avoir",
+  buyer_reference: 'Votre référence',
+  order_reference: 'N° de commande',
   due_date: "Date d'échéance",
   service_date: 'Date de prestation',
   service_period: 'Période de prestation',
@@ -186,6 +201,9 @@ const es: Labels = {
   invoice_number: 'Número de factura',
   credit_note_number: 'Número de factura rectificativa',
   issue_date: 'Fecha de expedición',
+  credit_note_date: 'Fecha de expedición',
+  buyer_reference: 'Su referencia',
+  order_reference: 'N.º de pedido',
   due_date: 'Fecha de vencimiento',
   service_date: 'Fecha de la operación',
   service_period: 'Período de la operación',
@@ -226,6 +244,9 @@ const it: Labels = {
   invoice_number: 'Numero fattura',
   credit_note_number: 'Numero nota di credito',
   issue_date: 'Data fattura',
+  credit_note_date: 'Data nota di credito',
+  buyer_reference: 'Vostro riferimento',
+  order_reference: 'N. ordine',
   due_date: 'Data di scadenza',
   service_date: 'Data della prestazione',
   service_period: 'Periodo della prestazione',
@@ -266,6 +287,9 @@ const nl: Labels = {
   invoice_number: 'Factuurnummer',
   credit_note_number: 'Creditnotanummer',
   issue_date: 'Factuurdatum',
+  credit_note_date: 'Creditnotadatum',
+  buyer_reference: 'Uw referentie',
+  order_reference: 'Inkoopordernummer',
   due_date: 'Vervaldatum',
   service_date: 'Leverdatum',
   service_period: 'Leveringsperiode',
@@ -306,6 +330,9 @@ const pt: Labels = {
   invoice_number: 'Número da fatura',
   credit_note_number: 'Número da nota de crédito',
   issue_date: 'Data de emissão',
+  credit_note_date: 'Data de emissão',
+  buyer_reference: 'A sua referência',
+  order_reference: 'N.º de encomenda',
   due_date: 'Data de vencimento',
   service_date: 'Data da prestação',
   service_period: 'Período da prestação',
@@ -342,10 +369,13 @@ const pt: Labels = {
 
 const ja: Labels = {
   invoice: '請求書',
-  credit_note: 'クレジットノート',
+  credit_note: '返還インボイス',
   invoice_number: '請求書番号',
-  credit_note_number: 'クレジットノート番号',
+  credit_note_number: '返還インボイス番号',
   issue_date: '請求日',
+  credit_note_date: '発行日',
+  buyer_reference: '貴社参照番号',
+  order_reference: '注文番号',
   due_date: '支払期限',
   service_date: '取引年月日',
   service_period: '取引期間',
@@ -376,7 +406,7 @@ const ja: Labels = {
   discount_fixed: '値引き（定額）',
   tax_on: (rate, taxable) => `${rate}対象 ${taxable} 消費税`,
   page: (page, pages) => `${page} / ${pages} ページ`,
-  credit_note_for: (number, date) => `請求書 ${number}（${date}）に対するクレジットノート`,
+  credit_note_for: (number, date) => `請求書 ${number}（${date}）に対する返還インボイス`,
   period: (start, end) => `${start} ～ ${end}`,
 };
 

@@ -27,6 +27,7 @@ export const invoiceViewSchema = invoiceOutputSchema.extend({
         formatted: z.string(),
         reason: z.string(),
         pdf_url: z.string(),
+        einvoice_url: z.string().nullable(),
         created_at: z.iso.datetime(),
       }),
     ),

@@ -8,9 +8,8 @@ import { invoiceState, invoiceStateSchema, invoiceStateSummary, invoiceStatuses,
 import { issueCreditNote, listInvoices, markPaid, voidInvoice } from './lifecycle.js';
 import { sendInvoice } from './send.js';
 import { makeEInvoice } from './einvoice.js';
-import { countryCode } from './einvoice/model.js';
+import { countryCode, einvoiceFormats } from './einvoice/model.js';
 import { decimal, invoiceIdField } from './schema.js';
-import { einvoiceFormats } from './einvoice/formats.js';
 
 export const invoiceList = defineTool({
   name: 'invoice_list',
@@ -122,6 +121,7 @@ export const invoiceCreditNote = defineTool({
     formatted: z.string(),
     reason: z.string(),
     pdf_url: z.string(),
+    einvoice_url: z.string().nullable().describe("In its invoice's e-invoice format; null if none."),
     share_url: z.string(),
     created_at: z.iso.datetime(),
     invoice: invoiceStateSchema,
@@ -168,7 +168,7 @@ export const invoiceEInvoice = defineTool({
   name: 'invoice_einvoice',
   title: 'E-invoice of an invoice',
   description:
-    'Makes the EN 16931 e-invoice of an issued invoice: facturx (its PDF as PDF/A-3 with the XML inside), xrechnung_ubl or xrechnung_cii (XML), checked against the business rules (422 names a broken one). Returns a download link.',
+    "Makes the EN 16931 e-invoice of an issued invoice: facturx (its PDF as PDF/A-3 with the XML inside), xrechnung_ubl or xrechnung_cii (XML), checked against the business rules (422 names a broken one). Format, countries and references default to the invoice's. Returns a download link.",
   route: { method: 'POST', path: '/invoice/einvoice' },
   scope: 'invoices:write',
   cost: 0,
@@ -176,9 +176,9 @@ export const invoiceEInvoice = defineTool({
   idempotent: true,
   input: z.object({
     invoice_id: invoiceIdField,
-    format: z.enum(einvoiceFormats),
-    seller_country: countryCode,
-    customer_country: countryCode,
+    format: z.enum(einvoiceFormats).optional(),
+    seller_country: countryCode.optional(),
+    customer_country: countryCode.optional(),
     buyer_reference: z.string().min(1).max(200).optional().describe('Leitweg-ID for German public buyers.'),
     order_reference: z.string().min(1).max(200).optional(),
   }),

@@ -5,7 +5,8 @@ import type { StoreHandle, ToolContext } from '../../src/kernel/context.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import type { Invoice } from './engine.js';
 import { documentOf, type DocumentMeta, type InvoiceDocument } from './document.js';
-import { formatDecimal, formatPercent } from './labels.js';
+import { withEInvoiceFields, type ComputedInvoice } from './compute.js';
+import { einvoiceModelOf } from './einvoice/of-invoice.js';
 import { checkLogo } from './logo.js';
 import { sellerProfile } from './seller.js';
 import { invoiceIds } from './ids.js';
@@ -13,10 +14,10 @@ import type { InvoiceView, invoiceStatuses, paymentMethods } from './lifecycle-s
 import { allocate, divRound, formatMoney, parseMoney } from './money.js';
 import { creditNoteSeries, issueNumbered } from './numbering.js';
 import { invoiceDb, type CreditNotesTable, type InvoicesTable, type InvoiceTables } from './tables.js';
-import { invoicePdfTask } from './tasks.js';
+import { einvoiceTask, invoicePdfTask } from './tasks.js';
 
 type InvoiceRow = Selectable<InvoicesTable>;
-type Stored = Omit<Invoice, 'pdf_url' | 'share_url' | 'share_expires_at'>;
+type Stored = Omit<Invoice, 'pdf_url' | 'share_url' | 'share_expires_at' | 'einvoice_url'>;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 const noInvoice = (invoiceId: string) => new OutcomeError('not_found', `No invoice ${invoiceId} exists for this account.`, { hint: 'List invoices with invoice_list.' });
@@ -50,24 +51,26 @@ function statusOf(row: InvoiceRow, dueMinor: number, on: string): (typeof invoic
  * printed. Only what the tools return: the stored document (and a re-rendered PDF) stay as issued.
  */
 function withLaterFields(stored: Stored): Stored {
-  if ((stored.language as Stored['language'] | undefined) !== undefined) return stored;
-  const legacy = stored as Stored & { totals: Partial<Stored['totals']> & { formatted: Partial<Stored['totals']['formatted']> } };
+  // Every document gets the e-invoice fields; only those issued before localisation the rest.
+  const later = withEInvoiceFields(stored);
+  if ((later.language as Stored['language'] | undefined) !== undefined) return later;
+  const legacy = later as Stored & { totals: Partial<Stored['totals']> & { formatted: Partial<Stored['totals']['formatted']> } };
   const net = legacy.totals.subtotal - legacy.totals.discount;
   return {
-    ...stored,
+    ...later,
     language: 'en',
     service_date: null,
     service_period: null,
-    seller: { vat_id: null, phone: null, iban: null, bic: null, ...(stored.seller as Partial<Stored['seller']>) } as Stored['seller'],
-    customer: { vat_id: null, ...(stored.customer as Partial<Stored['customer']>) } as Stored['customer'],
-    line_items: stored.line_items.map(
+    seller: { vat_id: null, phone: null, iban: null, bic: null, ...(later.seller as Partial<Stored['seller']>) } as Stored['seller'],
+    customer: { vat_id: null, ...(later.customer as Partial<Stored['customer']>) } as Stored['customer'],
+    line_items: later.line_items.map(
       (line) => ({ discount_percent: null, service_date: null, service_period: null, ...(line as Partial<Stored['line_items'][number]>) }) as Stored['line_items'][number],
     ),
     totals: {
       ...legacy.totals,
       discount_percent: legacy.totals.discount_percent ?? null,
       net: legacy.totals.net ?? net,
-      formatted: { ...legacy.totals.formatted, net: legacy.totals.formatted.net ?? formatMoney(BigInt(net), stored.currency, stored.locale) },
+      formatted: { ...legacy.totals.formatted, net: legacy.totals.formatted.net ?? formatMoney(BigInt(net), later.currency, later.locale) },
     },
   };
 }
@@ -82,6 +85,8 @@ export async function invoiceView(ctx: ToolContext, row: InvoiceRow): Promise<In
     ...stored,
     status: statusOf(row, balance.due, today(ctx)),
     pdf_url: ctx.files.url(row.pdf_file_id),
+    // A void invoice's e-invoice no longer stands: like invoice_einvoice, the view offers none.
+    einvoice_url: row.einvoice_file_id && row.status !== 'void' ? ctx.files.url(row.einvoice_file_id) : null,
     share_url: share.url,
     share_expires_at: share.expires_at,
     balance,
@@ -99,6 +104,7 @@ function creditNoteEntry(ctx: ToolContext, note: Selectable<CreditNotesTable>, s
     formatted: formatMoney(BigInt(note.amount), stored.currency, stored.locale),
     reason: note.reason,
     pdf_url: ctx.files.url(note.pdf_file_id),
+    einvoice_url: note.einvoice_file_id ? ctx.files.url(note.einvoice_file_id) : null,
     created_at: note.created_at,
   };
 }
@@ -293,9 +299,58 @@ export interface CreditNote {
   formatted: string;
   reason: string;
   pdf_url: string;
+  einvoice_url: string | null;
   share_url: string;
   created_at: string;
   invoice: InvoiceView;
+}
+
+/**
+ * A credit note as a computed invoice: one line per tax rate credited (the reason, quantity 1,
+ * the net amount), taxed as credited, in the invoice's currency, parties, language and
+ * references. Its PDF and e-invoice are made from it as an invoice's are from the invoice.
+ * The invoice's stored fields are kept as they are (a legacy one renders as it was issued).
+ */
+function creditNoteOf(stored: Stored, credited: Array<{ rate: string | null; net: bigint; tax: bigint }>, reason: string, issueDate: string): ComputedInvoice {
+  const format = (minor: bigint) => formatMoney(minor, stored.currency, stored.locale);
+  const net = credited.reduce((sum, line) => sum + line.net, 0n);
+  const tax = credited.reduce((sum, line) => sum + line.tax, 0n);
+  const { invoice_id: _id, draft_id: _draft, number: _number, status: _status, payment_link: _link, created_at: _created, ...invoice } = stored;
+  return {
+    ...invoice,
+    issue_date: issueDate,
+    due_date: issueDate,
+    service_date: null,
+    service_period: null,
+    line_items: credited.map((line) => ({
+      description: reason,
+      quantity: '1',
+      unit_price: Number(line.net),
+      tax_rate: line.rate,
+      discount: 0,
+      discount_percent: null,
+      amount: Number(line.net),
+      allocated_discount: 0,
+      taxable: Number(line.net),
+      service_date: null,
+      service_period: null,
+      formatted: { unit_price: format(line.net), discount: null, amount: format(line.net) },
+    })),
+    totals: {
+      subtotal: Number(net),
+      discount: 0,
+      discount_percent: null,
+      net: Number(net),
+      tax: Number(tax),
+      total: Number(net + tax),
+      formatted: { subtotal: format(net), discount: null, net: format(net), tax: format(tax), total: format(net + tax) },
+    },
+    tax_breakdown: credited
+      .filter((line) => line.rate !== null)
+      .map((line) => ({ rate: line.rate as string, taxable: Number(line.net), tax: Number(line.tax), formatted: { taxable: format(line.net), tax: format(line.tax) } })),
+    notes: null,
+    warnings: [],
+  };
 }
 
 /**
@@ -357,43 +412,24 @@ export async function issueCreditNote(
   const id = newId(invoiceIds.creditNote);
   const createdAt = ctx.now().toISOString();
   const issueDate = createdAt.slice(0, 10);
-  const base = await reissuedDocument(ctx, stored, { kind: 'credit_note', reference: { number: row.number, issue_date: stored.issue_date }, link: null });
-  // Rates as the invoice printed them: in its locale, or as "19%" on an invoice issued before documents were localised.
-  const percent = (rate: string) => (base.locale ? formatPercent(rate, base.locale) : `${rate}%`);
-  const document = (number: string): InvoiceDocument => ({
-    ...base,
-    invoice_id: id,
-    number,
-    issue_date: issueDate,
-    due_date: issueDate,
-    service_date: null,
-    service_period: null,
-    lines: taxLines.map((line) => ({
-      description: request.reason,
-      quantity: base.locale ? formatDecimal('1', base.locale) : '1',
-      unit_price: format(line.net),
-      tax_rate: line.rate === null ? null : percent(line.rate),
-      discount: null,
-      amount: format(line.net),
-    })),
-    tax_breakdown: taxLines.filter((line) => line.rate !== null).map((line) => ({ rate: percent(line.rate as string), taxable: format(line.net), tax: format(line.tax) })),
-    totals: {
-      subtotal: format(taxLines.reduce((sum, line) => sum + line.net, 0n)),
-      discount: null,
-      tax: format(taxLines.reduce((sum, line) => sum + line.tax, 0n)),
-      total: format(credit),
-    },
-    notes: null,
-    payment_link: null,
-    created_at: createdAt,
-  });
+  const reference = { number: row.number, issue_date: stored.issue_date };
+  const computed = creditNoteOf(stored, taxLines, request.reason, issueDate);
+  const profile = await sellerProfile(ctx.store, ctx.caller.accountId);
+  const logo = profile.seller_logo ? checkLogo(profile.seller_logo) : null;
+  const document = (number: string): InvoiceDocument => documentOf(computed, { invoiceId: id, number, link: null, createdAt, kind: 'credit_note', reference, logo });
+  // An invoice issued with an e-invoice is corrected by one too: the same format, type 381, naming the invoice.
+  const { einvoice } = withEInvoiceFields(stored);
   try {
     const note = await issueNumbered(
       ctx,
       creditNoteSeries,
       Number(issueDate.slice(0, 4)),
-      (number) => ctx.compute(invoicePdfTask, document(number)),
-      async (trx, { number, sequence, pdf }) => {
+      async (number) => {
+        const pdf = await ctx.compute(invoicePdfTask, document(number));
+        const model = einvoice ? einvoiceModelOf(computed, number, null, {}, { credit_note_of: reference }) : null;
+        return { pdf, einvoice: einvoice && model ? await ctx.compute(einvoiceTask, { format: einvoice, model, pdf }) : null };
+      },
+      async (trx, { number, sequence, rendered: { pdf, einvoice: made } }) => {
         // The guard that keeps the balance from going negative under concurrent credit notes.
         const credited = await trx
           .updateTable('invoices')
@@ -408,6 +444,9 @@ export async function issueCreditNote(
           });
         }
         const fileId = await ctx.files.save({ accountId: ctx.caller.accountId, name: `${number}.pdf`, contentType: 'application/pdf', scope: 'invoices:read', bytes: pdf }, trx);
+        const einvoiceFileId = made
+          ? await ctx.files.save({ accountId: ctx.caller.accountId, name: made.filename, contentType: made.content_type, scope: 'invoices:read', bytes: made.bytes }, trx)
+          : null;
         return trx
           .insertInto('credit_notes')
           .values({
@@ -421,6 +460,7 @@ export async function issueCreditNote(
             reason: request.reason,
             document: JSON.stringify(document(number)),
             pdf_file_id: fileId,
+            einvoice_file_id: einvoiceFileId,
             idempotency_key: request.idempotency_key ?? null,
             created_at: createdAt,
           })

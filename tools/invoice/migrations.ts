@@ -110,4 +110,19 @@ export const invoiceMigrations: Record<string, Migration> = {
       for (const column of [...sellerProfileColumns, 'seller_payment_days']) await db.schema.alterTable('accounts').dropColumn(column).execute();
     },
   },
+  '0012_invoice_einvoice': {
+    // The e-invoice made with an invoice, and what the seller profile says about it by default.
+    async up(db: Kysely<any>) {
+      for (const column of ['seller_country', 'seller_einvoice']) await db.schema.alterTable('accounts').addColumn(column, 'text').execute();
+      for (const table of ['invoices', 'credit_notes'])
+        await db.schema
+          .alterTable(table)
+          .addColumn('einvoice_file_id', 'text', (col) => col.references('files.id'))
+          .execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const table of ['invoices', 'credit_notes']) await db.schema.alterTable(table).dropColumn('einvoice_file_id').execute();
+      for (const column of ['seller_country', 'seller_einvoice']) await db.schema.alterTable('accounts').dropColumn(column).execute();
+    },
+  },
 };

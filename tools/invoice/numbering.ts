@@ -27,18 +27,18 @@ const numbering = new OneAtATime();
 
 /**
  * Takes the next number of `series` and stores what it numbers, in one transaction. The PDF
- * shows the number, but rendering it inside the transaction would hold SQLite's only
+ * (and an e-invoice) shows the number, but rendering it inside the transaction would hold SQLite's only
  * connection for every other request meanwhile: `render` runs first, on a compute thread, with
  * the number the counter predicts, and again whenever another issue took that number. Each
  * render is charged to the call's budget, so even endless contention ends (422 budget_exceeded).
  * The counter only moves when `store` commits: a failure leaves no gap.
  */
-export function issueNumbered<T>(
+export function issueNumbered<T, Rendered = Uint8Array>(
   ctx: ToolContext,
   series: Series,
   year: number,
-  render: (number: string) => Promise<Uint8Array>,
-  store: (trx: Transaction<Database & InvoiceTables>, issued: { number: string; sequence: number; pdf: Uint8Array }) => Promise<T>,
+  render: (number: string) => Promise<Rendered>,
+  store: (trx: Transaction<Database & InvoiceTables>, issued: { number: string; sequence: number; rendered: Rendered }) => Promise<T>,
 ): Promise<T> {
   return numbering.run(`${series.prefix} ${ctx.caller.accountId} ${year}`, async () => {
     const db = invoiceDb(ctx.store);
@@ -46,7 +46,7 @@ export function issueNumbered<T>(
       const counter = await db.selectFrom(series.counters).select('last_sequence').where('account_id', '=', ctx.caller.accountId).where('year', '=', year).executeTakeFirst();
       const predicted = (counter?.last_sequence ?? 0) + 1;
       const number = numberOf(series, year, predicted);
-      const pdf = await render(number);
+      const rendered = await render(number);
       try {
         return await db.transaction().execute(async (trx) => {
           const taken = await trx
@@ -56,7 +56,7 @@ export function issueNumbered<T>(
             .returning('last_sequence')
             .executeTakeFirstOrThrow();
           if (taken.last_sequence !== predicted) throw new NumberTaken();
-          return store(trx, { number, sequence: predicted, pdf });
+          return store(trx, { number, sequence: predicted, rendered });
         });
       } catch (error) {
         if (!(error instanceof NumberTaken)) throw error;

@@ -352,7 +352,9 @@ interface Pair {
 
 /** Labels on the left, values right-aligned, within `width`. */
 function pairsBlock(layout: Layout, pairs: Pair[], width: number): Block {
-  const labelWidth = Math.min(Math.max(...pairs.map(({ label }) => layout.width(label, styles.detail))) + 12, width * 0.6);
+  // Values (numbers, dates, references, amounts) keep their line when they can; a long label wraps instead.
+  const valueWidth = Math.max(...pairs.map(({ value, style }) => layout.width(value, style))) + 1;
+  const labelWidth = Math.min(Math.max(...pairs.map(({ label }) => layout.width(label, styles.detail))) + 12, Math.max(width - valueWidth, width * 0.4), width * 0.6);
   const rows = pairs.map((pair) => {
     const label = layout.textBlock([layout.run(pair.label, styles.detail, labelWidth)], labelWidth);
     const value = layout.textBlock([layout.run(pair.value, pair.style, width - labelWidth)], width - labelWidth, 'right');
@@ -374,6 +376,12 @@ function pairsBlock(layout: Layout, pairs: Pair[], width: number): Block {
   };
 }
 
+/** The title's style, smaller when a long title (Rechnungskorrektur, Factura rectificativa) would not fit its column on one line. */
+function titleStyle(layout: Layout, title: string, width: number): typeof styles.title {
+  const natural = layout.width(title, styles.title);
+  return natural <= width ? styles.title : { ...styles.title, size: Math.max(12, Math.floor(styles.title.size * (width / natural) * 10) / 10) };
+}
+
 /** The logo (if any) over the seller on the left; the title, the number and a credit note's invoice on the right. */
 function drawHeader(layout: Layout, context: Context, logo: { ref: PDFRef; width: number; height: number } | null): void {
   const { doc, labels, date, title } = context;
@@ -385,14 +393,16 @@ function drawHeader(layout: Layout, context: Context, logo: { ref: PDFRef; width
   const seller = layout.textBlock([layout.run(labels.from, styles.label, leftWidth), ...partyRuns(layout, doc.seller, labels, leftWidth)], leftWidth);
   layout.place(0, [
     [LEFT, logo ? logoBlock(layout, logo, seller) : seller],
-    [rightX, layout.textBlock([layout.run(title, styles.title, rightWidth), layout.run(doc.number, styles.number, rightWidth), ...reference], rightWidth, 'right')],
+    [rightX, layout.textBlock([layout.run(title, titleStyle(layout, title, rightWidth), rightWidth), layout.run(doc.number, styles.number, rightWidth), ...reference], rightWidth, 'right')],
   ]);
   const credit = doc.kind === 'credit_note';
   const service = serviceText(context, doc.service_date, doc.service_period);
   const dates: Pair[] = [
     { label: credit ? labels.credit_note_number : labels.invoice_number, value: doc.number, style: styles.body },
-    { label: labels.issue_date, value: date(doc.issue_date), style: styles.body },
+    { label: credit ? labels.credit_note_date : labels.issue_date, value: date(doc.issue_date), style: styles.body },
     ...(service ? [{ label: service[0], value: service[1], style: styles.body }] : []),
+    ...(doc.buyer_reference ? [{ label: labels.buyer_reference, value: doc.buyer_reference, style: styles.body }] : []),
+    ...(doc.order_reference ? [{ label: labels.order_reference, value: doc.order_reference, style: styles.body }] : []),
     ...(credit ? [] : [{ label: labels.due_date, value: date(doc.due_date), style: styles.body }]),
     { label: credit ? labels.total : labels.amount_due, value: doc.totals.total, style: styles.name },
   ];

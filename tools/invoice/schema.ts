@@ -4,6 +4,7 @@ import { invoiceIds } from './ids.js';
 import { textField } from '../../src/kernel/fields.js';
 import { asSignature, outlinedAs, sharedAs } from '../../src/kernel/json-schema.js';
 import { languages } from './labels.js';
+import { countryCode, einvoiceFormats } from './einvoice/model.js';
 
 // Signs, decimals and ranges are checked with the invoice (money.ts), so that a number and the
 // decimal string it stands for are refused alike, with the same message.
@@ -17,13 +18,15 @@ export const partySchema = asSignature(
     name: textField(200),
     email: z.email().max(254).optional(),
     address: z.string().max(500).optional().describe('Postal, lines split by newlines.'),
+    country: outlinedAs({ type: 'string', description: 'ISO 3166-1 alpha-2' }, countryCode).optional(),
     tax_id: z.string().max(50).optional(),
     vat_id: z.string().max(50).optional(),
   }),
 );
 
-// Phone and bank details come from the seller profile only: the per-invoice override keeps to the party's fields.
-const sellerOverride = asSignature(partySchema.partial().optional().describe("Overrides the account's seller profile."));
+// Phone and bank details come from the seller profile only: the per-invoice override keeps to the party's fields,
+// outlined by reference to customer's signature rather than written out twice.
+const sellerOverride = outlinedAs({ type: 'object', description: "Overrides the seller profile; customer's fields, optional." }, partySchema.partial().optional());
 
 const isoDate = z.iso.date();
 const servicePeriod = asSignature(z.object({ start: isoDate, end: isoDate }).strict());
@@ -47,9 +50,9 @@ export const invoiceInputSchema = z.object({
       asSignature(
         z.object({
           description: textField(1000),
-          quantity: decimal.default(1).describe('Over 0, at most 1e9, 4 decimals (1.5 hours).'),
-          unit_price: decimal.describe('0 or more, no more decimals than the currency has.'),
-          tax_rate: decimal.optional().describe('Percent: 20 for 20 %.'),
+          quantity: decimal.default(1).describe('Up to 4 decimals (1.5 hours).'),
+          unit_price: decimal,
+          tax_rate: decimal.optional().describe('Percent (20).'),
           discount: discount.optional(),
           ...serviceDates,
         }),
@@ -57,17 +60,21 @@ export const invoiceInputSchema = z.object({
     )
     .min(1, 'an invoice needs at least one line')
     .max(500, 'at most 500 lines')
-    .describe('Quantities, prices, rates and discounts: decimal strings ("12.50") or numbers, in major units.'),
-  discount: discount.optional().describe('On the whole invoice, allocated over the lines before tax.'),
-  issue_date: z.iso.date().optional().describe('Default today (UTC).'),
+    .describe('Amounts: decimal strings ("12.50") or numbers, in major units.'),
+  discount: discount.optional().describe('On the whole invoice, before tax.'),
+  issue_date: z.iso.date().optional().describe('UTC today if absent.'),
   due_date: z.iso.date().optional().describe('Or net_days.'),
-  net_days: z.number().int().min(0).max(365).optional().describe('Default 30.'),
+  net_days: z.number().int().min(0).max(365).optional().describe('30 if absent.'),
   ...serviceDates,
   notes: z.string().max(2000).optional(),
-  payment_link: z.boolean().default(false).describe('Also create a Stripe payment link on confirmation.'),
-  locale: z.string().min(2).max(35).default('en-US').describe('BCP 47, for how numbers and dates are shown.'),
+  payment_link: z.boolean().default(false).describe('Also a Stripe payment link.'),
+  locale: z.string().min(2).max(35).default('en-US').describe('BCP 47: number and date format.'),
   language: outlinedAs({ type: 'string', description: `${languages.join(', ')}: the labels; default the locale's.` }, z.enum(languages)).optional(),
   seller: sellerOverride,
+  // An empty reference is no reference: their bounds are no news to an agent.
+  buyer_reference: z.string().max(200).optional().describe('E.g. a Leitweg-ID.'),
+  order_reference: z.string().max(200).optional().describe('PO number.'),
+  einvoice: z.enum(einvoiceFormats).optional().describe("Also this e-invoice; default: the seller profile's."),
 });
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
 
@@ -79,6 +86,7 @@ const partyOut = sharedAs(
     name: z.string(),
     email: z.string().nullable(),
     address: z.string().nullable(),
+    country: z.string().nullable(),
     tax_id: z.string().nullable(),
     vat_id: z.string().nullable(),
   }),
@@ -134,6 +142,9 @@ export const invoiceComputedShape = {
   }),
   tax_breakdown: z.array(z.object({ rate: z.string(), taxable: money, tax: money, formatted: z.object({ taxable: z.string(), tax: z.string() }) })),
   notes: z.string().nullable(),
+  buyer_reference: z.string().nullable(),
+  order_reference: z.string().nullable(),
+  einvoice: z.enum(einvoiceFormats).nullable().describe('The e-invoice made with the invoice.'),
   warnings: z.array(z.string()),
 };
 
@@ -155,5 +166,6 @@ export const invoiceOutputSchema = z.object({
   share_url: z.string().describe('For the customer: no key needed, until share_expires_at.'),
   share_expires_at: z.iso.datetime(),
   payment_link: z.object({ id: z.string(), url: z.string() }).nullable(),
+  einvoice_url: z.string().nullable().describe('Downloads the e-invoice with an agent key.'),
   created_at: z.iso.datetime(),
 });

@@ -5,6 +5,7 @@ import type { OutcomeCommand } from '../../src/kernel/outcome.js';
 import { quote } from '../../src/kernel/quote.js';
 import { invoiceDb, type SellerColumns } from './tables.js';
 import { checkLogo } from './logo.js';
+import { countryCode, einvoiceFormats } from './einvoice/model.js';
 
 /** The languages an invoice can be written in (labels, dates, numbers). */
 export const invoiceLanguages = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ja'] as const;
@@ -24,6 +25,7 @@ export const sellerUpdateSchema = z
   .object({
     name: nullable(z.string().trim().min(1).max(200)),
     address: nullable(z.string().trim().min(1).max(500).describe('Newline-separated lines, country last.')),
+    country: nullable(countryCode),
     tax_id: nullable(z.string().trim().min(1).max(50).describe('Tax number.')),
     vat_id: nullable(z.string().trim().min(1).max(50).describe('VAT ID, e.g. DE123456789.')),
     email: nullable(z.email().max(254)),
@@ -33,6 +35,7 @@ export const sellerUpdateSchema = z
     logo: nullable(z.string().max(300_000).describe('PNG or JPEG, base64, ≤ 200 kB; never a URL.')),
     language: nullable(z.enum(invoiceLanguages).describe('Default for invoices without language.')),
     payment_days: nullable(z.number().int().min(0).max(365).describe('Default net days.')),
+    einvoice: nullable(z.enum(einvoiceFormats).describe('E-invoice made with every invoice by default.')),
   })
   .strict();
 export type SellerUpdate = z.output<typeof sellerUpdateSchema>;
@@ -42,6 +45,7 @@ export const sellerProfileSchema = z.object({
   account_id: z.string(),
   name: z.string().nullable(),
   address: z.string().nullable(),
+  country: z.string().nullable(),
   tax_id: z.string().nullable(),
   vat_id: z.string().nullable(),
   email: z.string().nullable(),
@@ -51,6 +55,7 @@ export const sellerProfileSchema = z.object({
   logo: z.object({ type: z.enum(['png', 'jpeg']), bytes: z.number().int() }).nullable(),
   language: z.enum(invoiceLanguages).nullable(),
   payment_days: z.number().int().nullable(),
+  einvoice: z.enum(einvoiceFormats).nullable(),
   missing: z.array(z.enum(['name', 'address'])).describe('What invoices need before one can be issued.'),
 });
 export type SellerProfileView = z.output<typeof sellerProfileSchema>;
@@ -75,6 +80,8 @@ const profileColumns = [
   'seller_logo',
   'seller_language',
   'seller_payment_days',
+  'seller_country',
+  'seller_einvoice',
 ] as const;
 
 const notFound = (id: string) => new OutcomeError('not_found', `No account ${id}; list accounts with the CLI or create one with \`agent-outcomes accounts create\`.`);
@@ -91,6 +98,7 @@ export function profileView(profile: SellerProfile): SellerProfileView {
     account_id: profile.id,
     name: profile.seller_name,
     address: profile.seller_address,
+    country: profile.seller_country,
     tax_id: profile.seller_tax_id,
     vat_id: profile.seller_vat_id,
     email: profile.seller_email,
@@ -100,6 +108,7 @@ export function profileView(profile: SellerProfile): SellerProfileView {
     logo: logo && { type: logo.type, bytes: Buffer.byteLength(logo.bytes, 'base64') },
     language: (profile.seller_language as SellerProfileView['language']) ?? null,
     payment_days: profile.seller_payment_days,
+    einvoice: (profile.seller_einvoice as SellerProfileView['einvoice']) ?? null,
     missing: [...(profile.seller_name ? [] : ['name' as const]), ...(profile.seller_address ? [] : ['address' as const])],
   };
 }
@@ -118,6 +127,8 @@ export async function updateSeller(store: StoreHandle, accountId: string, update
     seller_logo: update.logo && checkLogo(update.logo).bytes,
     seller_language: update.language,
     seller_payment_days: update.payment_days,
+    seller_country: update.country,
+    seller_einvoice: update.einvoice,
   };
   const changes = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) {
@@ -137,8 +148,21 @@ export async function updateSeller(store: StoreHandle, accountId: string, update
 export const sellerCommand: OutcomeCommand = {
   name: 'accounts update',
   usage:
-    'accounts update --account ID [--seller-name N] [--seller-address A] [--seller-tax-id T] [--seller-vat-id V] [--seller-email E] [--seller-phone P] [--seller-iban I] [--seller-bic B] [--seller-language L]  (printed on invoices; "\\n" separates address lines)',
-  options: ['account', 'seller-name', 'seller-address', 'seller-tax-id', 'seller-vat-id', 'seller-email', 'seller-phone', 'seller-iban', 'seller-bic', 'seller-language'],
+    'accounts update --account ID [--seller-name N] [--seller-address A] [--seller-tax-id T] [--seller-vat-id V] [--seller-email E] [--seller-phone P] [--seller-iban I] [--seller-bic B] [--seller-language L] [--seller-country DE] [--seller-einvoice facturx|xrechnung_ubl|xrechnung_cii]  (printed on invoices; "\\n" separates address lines)',
+  options: [
+    'account',
+    'seller-name',
+    'seller-address',
+    'seller-tax-id',
+    'seller-vat-id',
+    'seller-email',
+    'seller-phone',
+    'seller-iban',
+    'seller-bic',
+    'seller-language',
+    'seller-country',
+    'seller-einvoice',
+  ],
   async run(options, store, now) {
     const accountId = options.account;
     if (!accountId) throw new OutcomeError('invalid_input', '--account is required, e.g. --account acct_….');
@@ -153,6 +177,8 @@ export const sellerCommand: OutcomeCommand = {
       iban: options['seller-iban'],
       bic: options['seller-bic'],
       language: options['seller-language'],
+      country: options['seller-country'],
+      einvoice: options['seller-einvoice'],
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

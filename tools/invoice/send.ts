@@ -3,7 +3,7 @@ import { OutcomeError } from '../../src/kernel/errors.js';
 import { requireMail } from '../../src/mail/mail.js';
 import { formatDate, type Language } from './labels.js';
 import { readInvoiceView } from './lifecycle.js';
-import { invoicePdf } from './engine.js';
+import { invoiceEInvoiceFile, invoicePdf } from './engine.js';
 
 interface EmailWords {
   subject: (number: string, seller: string) => string;
@@ -65,7 +65,7 @@ const emailWords: Record<Language, EmailWords> = {
 };
 
 /**
- * invoice_send: the invoice's PDF by email through the server's SMTP, in the invoice's
+ * invoice_send: the invoice's PDF (and the e-invoice made with it) by email through the server's SMTP, in the invoice's
  * language: who bills, the total and due date, the customer's share link and, while it can be
  * paid, the payment link. To the customer's email unless `to` says otherwise; the seller's
  * email as Reply-To. A void invoice is not sent. With an idempotency key a retry carries the
@@ -92,6 +92,12 @@ export async function sendInvoice(ctx: ToolContext, request: { invoice_id: strin
     invoice.seller.name,
   ].join('\n');
   const pdf = await invoicePdf(ctx, invoice.invoice_id);
+  // A Factur-X PDF is the invoice PDF with its XML inside: it goes instead of the plain one; XRechnung XML goes beside it.
+  const einvoice = invoice.einvoice_url ? await invoiceEInvoiceFile(ctx, invoice.invoice_id) : null;
+  const attachments = [
+    ...(einvoice?.content_type === 'application/pdf' ? [] : [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: pdf.bytes }]),
+    ...(einvoice ? [{ filename: einvoice.name, contentType: einvoice.content_type, content: einvoice.bytes }] : []),
+  ];
   const receipt = await mail.send(
     {
       to,
@@ -99,7 +105,7 @@ export async function sendInvoice(ctx: ToolContext, request: { invoice_id: strin
       ...(invoice.seller.email ? { replyTo: invoice.seller.email } : {}),
       subject: words.subject(invoice.number, invoice.seller.name),
       text,
-      attachments: [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: pdf.bytes }],
+      attachments,
       ...(request.idempotency_key ? { idempotencyKey: `${ctx.caller.accountId}:invoice_send:${invoice.invoice_id}:${request.idempotency_key}` } : {}),
     },
     { signal: ctx.signal },

@@ -18,6 +18,10 @@ export interface SellerColumns {
   seller_language: string | null;
   /** Default days from issue to due date. */
   seller_payment_days: number | null;
+  /** ISO 3166-1 alpha-2: the seller's country, as e-invoices name it. */
+  seller_country: string | null;
+  /** The e-invoice made with every invoice unless it names another (facturx, xrechnung_ubl, xrechnung_cii). */
+  seller_einvoice: string | null;
 }
 
 export interface InvoiceDraftsTable {
@@ -52,6 +56,8 @@ export interface InvoicesTable {
   document: string;
   /** The PDF: as issued, or stamped VOID once voided. */
   pdf_file_id: string;
+  /** The e-invoice made at confirmation, when the invoice asked for one. */
+  einvoice_file_id: string | null;
   payment_link_id: string | null;
   payment_link_url: string | null;
   created_at: Timestamp;
@@ -84,6 +90,8 @@ export interface CreditNotesTable {
   reason: string;
   document: string;
   pdf_file_id: string;
+  /** The e-invoice made with it, when its invoice had one. */
+  einvoice_file_id: string | null;
   idempotency_key: string | null;
   created_at: Timestamp;
 }

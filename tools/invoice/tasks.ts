@@ -1,6 +1,6 @@
 import { defineTask, sized } from '../../src/kernel/task.js';
 import type { InvoiceDocument } from './document.js';
-import type { EInvoiceFormat } from './einvoice/formats.js';
+import type { EInvoiceFormat } from './einvoice/model.js';
 import type { EInvoiceModel } from './einvoice/model.js';
 
 // pdf-lib, fontkit and the fonts load in the compute threads (at their start), never in the one that serves requests.

@@ -8,8 +8,8 @@ import { facturx } from './facturx.js';
 import type { EInvoiceModel } from './model.js';
 import { ublXml } from './ubl.js';
 
-export const einvoiceFormats = ['facturx', 'xrechnung_ubl', 'xrechnung_cii'] as const;
-export type EInvoiceFormat = (typeof einvoiceFormats)[number];
+export { einvoiceFormats, type EInvoiceFormat } from './model.js';
+import type { EInvoiceFormat } from './model.js';
 
 export interface EInvoiceFile {
   bytes: Uint8Array;
@@ -17,7 +17,7 @@ export interface EInvoiceFile {
   filename: string;
 }
 
-/** A file name from the invoice number: letters, digits, dots, dashes and underscores. */
+/** A file name from the invoice number: letters, digits, dots, dashes and underscores; a Factur-X PDF is told apart from the plain one. */
 const fileBase = (number: string) => number.replace(/[^A-Za-z0-9._-]+/g, '_');
 
 /**
@@ -30,7 +30,7 @@ export async function einvoiceFile(format: EInvoiceFormat, model: EInvoiceModel,
   switch (format) {
     case 'facturx': {
       const xml = ciiXml(model, 'facturx');
-      return { bytes: await facturx(await pdf(), xml), content_type: 'application/pdf', filename: `${base}.pdf` };
+      return { bytes: await facturx(await pdf(), xml), content_type: 'application/pdf', filename: `${base}-facturx.pdf` };
     }
     case 'xrechnung_ubl':
       return { bytes: new TextEncoder().encode(ublXml(model)), content_type: 'application/xml', filename: `${base}.xml` };

@@ -16,6 +16,10 @@ import type { ComputedInvoice } from '../compute.js';
 export const zeroRateCategories = ['Z', 'E', 'AE'] as const;
 export type VatCategory = 'S' | (typeof zeroRateCategories)[number];
 
+/** The e-invoices an invoice can be made as: named here, light, so that schemas can list them without loading the writers. */
+export const einvoiceFormats = ['facturx', 'xrechnung_ubl', 'xrechnung_cii'] as const;
+export type EInvoiceFormat = (typeof einvoiceFormats)[number];
+
 const knownRegions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
 /** A country as EN 16931 names it (BT-40, BT-55): two letters, a region Intl knows. */

@@ -57,18 +57,8 @@ function presenceRules(model: EInvoiceModel): Violation[] {
   need(/^[A-Z]{3}$/.test(model.currency), 'BR-05', `The invoice currency code (BT-5) "${model.currency}" is not an ISO 4217 code.`, 'currency');
   need(model.seller.name.trim() !== '', 'BR-06', "The seller's name (BT-27) is missing.", 'seller.name');
   need(model.buyer.name.trim() !== '', 'BR-07', "The buyer's name (BT-44) is missing.", 'customer.name');
-  need(
-    model.seller.address.country_code !== null,
-    'BR-09',
-    "The seller's postal address has no country code (BT-40): give the seller's country as an ISO 3166-1 code such as DE.",
-    'seller.country_code',
-  );
-  need(
-    model.buyer.address.country_code !== null,
-    'BR-11',
-    "The buyer's postal address has no country code (BT-55): give the customer's country as an ISO 3166-1 code such as DE.",
-    'customer.country_code',
-  );
+  need(model.seller.address.country_code !== null, 'BR-09', "The seller's postal address has no country code (BT-40): give the seller's country as an ISO 3166-1 code such as DE.", 'seller.country');
+  need(model.buyer.address.country_code !== null, 'BR-11', "The buyer's postal address has no country code (BT-55): give the customer's country as an ISO 3166-1 code such as DE.", 'customer.country');
   need(model.lines.length > 0, 'BR-16', 'The invoice has no line (BG-25).', 'line_items');
   need(model.type_code !== '381' || model.preceding_invoice !== null, 'BR-55', 'A credit note must name the invoice it corrects (BT-25).', 'invoice_id');
   need(
@@ -193,10 +183,10 @@ export function checkXRechnung(model: EInvoiceModel): Violation[] {
   };
   const { seller, buyer } = model;
   need(model.buyer_reference !== null, 'BR-DE-15', 'XRechnung needs the buyer reference (BT-10): for German public buyers, the Leitweg-ID.', 'buyer_reference');
-  need(seller.address.city !== null, 'BR-DE-3', "XRechnung needs the seller's city (BT-37).", 'seller.city');
-  need(seller.address.postcode !== null, 'BR-DE-4', "XRechnung needs the seller's postcode (BT-38).", 'seller.postcode');
-  need(buyer.address.city !== null, 'BR-DE-8', "XRechnung needs the buyer's city (BT-52).", 'customer.city');
-  need(buyer.address.postcode !== null, 'BR-DE-9', "XRechnung needs the buyer's postcode (BT-53).", 'customer.postcode');
+  need(seller.address.city !== null, 'BR-DE-3', 'XRechnung needs the seller\'s city (BT-37): write the postcode and city on one line of the address, e.g. "10115 Berlin".', 'seller.address');
+  need(seller.address.postcode !== null, 'BR-DE-4', "XRechnung needs the seller's postcode (BT-38): write it before the city on one line of the address.", 'seller.address');
+  need(buyer.address.city !== null, 'BR-DE-8', 'XRechnung needs the buyer\'s city (BT-52): write the postcode and city on one line of the address, e.g. "10115 Berlin".', 'customer.address');
+  need(buyer.address.postcode !== null, 'BR-DE-9', "XRechnung needs the buyer's postcode (BT-53): write it before the city on one line of the address.", 'customer.address');
   need(seller.phone !== null, 'BR-DE-6', "XRechnung needs the seller contact's telephone number (BT-42).", 'seller.phone');
   need(seller.email !== null, 'BR-DE-7', "XRechnung needs the seller contact's email address (BT-43).", 'seller.email');
   need(seller.email !== null, 'PEPPOL-EN16931-R020', "XRechnung 3.0 needs the seller's electronic address (BT-34); we use the seller's email.", 'seller.email');
