@@ -88,6 +88,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const payments: PaymentGateway | null = stripeConfig
     ? {
         createPaymentLink: async (request) => (await gateway(stripeConfig)).createPaymentLink(request),
+        runOperation: async (op, params, key) => (await gateway(stripeConfig)).runOperation(op, params, key),
         deactivatePaymentLink: async (id) => (await gateway(stripeConfig)).deactivatePaymentLink(id),
       }
     : null;

@@ -82,8 +82,20 @@ export interface PaymentLink {
   url: string;
 }
 
+/** What one planned payment operation made: its id and, for links and sessions, where the customer goes. */
+export interface PaymentOperationResult {
+  id: string;
+  url: string | null;
+}
+
 export interface PaymentGateway {
   createPaymentLink(request: PaymentLinkRequest): Promise<PaymentLink>;
+  /**
+   * Runs one planned operation (`products.create`, `prices.create`, `payment_links.create`,
+   * `checkout.sessions.create`, `billing_portal.sessions.create`; src/payments/operations.ts)
+   * with its params as the processor's API takes them, under the idempotency key.
+   */
+  runOperation(op: string, params: Record<string, unknown>, idempotencyKey: string): Promise<PaymentOperationResult>;
   /** Stops a payment link from taking payments (an invoice voided); safe to repeat. */
   deactivatePaymentLink(id: string): Promise<void>;
 }

@@ -70,12 +70,30 @@ function timedOut(budgetMs: number): OutcomeError {
 /** The SDK's own timeout: its last attempt got no answer in time. */
 const isTimeout = (error: Stripe.errors.StripeError) => error instanceof Stripe.errors.StripeConnectionError && (error.detail as { code?: string } | undefined)?.code === 'ETIMEDOUT';
 
-function upstreamError(error: Stripe.errors.StripeError, secretKey: string, budgetMs: number): OutcomeError {
+function upstreamError(error: Stripe.errors.StripeError, secretKey: string, budgetMs: number, doing = 'create the payment link'): OutcomeError {
   if (isTimeout(error)) return timedOut(budgetMs);
   const said = withoutSecrets(error.message, secretKey).trim().replace(/\.$/, '') || 'no reason given';
   // No answer at all is not a refusal: the agent should retry, not change its request.
-  const what = error instanceof Stripe.errors.StripeConnectionError ? 'Could not reach Stripe to create the payment link' : 'Stripe refused to create the payment link';
+  const what = error instanceof Stripe.errors.StripeConnectionError ? `Could not reach Stripe to ${doing}` : `Stripe refused to ${doing}`;
   return new OutcomeError('upstream_error', `${what}: ${said}. Nothing was stored; retrying is safe.`, { details: details(error) });
+}
+
+/** The SDK call behind each planned operation (operations.ts), and what it makes, for messages. */
+function operationCall(stripe: Stripe, op: string): { call: (params: never, options: Stripe.RequestOptions) => Promise<{ id: string; url?: string | null }>; makes: string } | undefined {
+  switch (op) {
+    case 'products.create':
+      return { call: (params, options) => stripe.products.create(params, options), makes: 'a product' };
+    case 'prices.create':
+      return { call: (params, options) => stripe.prices.create(params, options), makes: 'a price' };
+    case 'payment_links.create':
+      return { call: (params, options) => stripe.paymentLinks.create(params, options), makes: 'a payment link' };
+    case 'checkout.sessions.create':
+      return { call: (params, options) => stripe.checkout.sessions.create(params, options), makes: 'a checkout session' };
+    case 'billing_portal.sessions.create':
+      return { call: (params, options) => stripe.billingPortal.sessions.create(params, options), makes: 'a customer portal session' };
+    default:
+      return undefined;
+  }
 }
 
 /** How long creating a payment link may take in all, attempts, retries and backoff together. */
@@ -156,6 +174,16 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
         return { id: link.id, url: link.url };
       } catch (thrown) {
         throw thrown instanceof Stripe.errors.StripeError ? upstreamError(thrown, options.secretKey, budgetMs) : thrown;
+      }
+    },
+    async runOperation(op, params, idempotencyKey) {
+      const planned = operationCall(stripe, op);
+      if (!planned) throw new Error(`No Stripe operation "${op}"`);
+      try {
+        const made = await withinBudget(planned.call(params as never, { idempotencyKey, ...plan }), budgetMs);
+        return { id: made.id, url: made.url ?? null };
+      } catch (thrown) {
+        throw thrown instanceof Stripe.errors.StripeError ? upstreamError(thrown, options.secretKey, budgetMs, `create ${planned.makes}`) : thrown;
       }
     },
     async deactivatePaymentLink(id) {
