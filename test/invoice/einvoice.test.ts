@@ -16,7 +16,7 @@ import { srgbProfile } from '../../tools/invoice/einvoice/icc.js';
 import { einvoiceModel, splitAddress, type EInvoiceDetails, type EInvoiceModel } from '../../tools/invoice/einvoice/model.js';
 import { checkEn16931, checkXRechnung, expectedTax } from '../../tools/invoice/einvoice/rules.js';
 import { ublXml } from '../../tools/invoice/einvoice/ubl.js';
-import { toDecimal } from '../../tools/invoice/money.js';
+import { toDecimal } from '../../src/payments/money.js';
 import { renderInvoicePdf } from '../../tools/invoice/pdf.js';
 import { invoiceInputSchema } from '../../tools/invoice/schema.js';
 import { tempDir } from '../helpers.js';

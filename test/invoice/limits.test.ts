@@ -11,7 +11,7 @@ import currencyCodes from 'currency-codes';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { computeInvoice } from '../../tools/invoice/compute.js';
 import { invoiceInputSchema } from '../../tools/invoice/schema.js';
-import { exponentOf, parseMoney, parseScaled } from '../../tools/invoice/money.js';
+import { exponentOf, parseMoney, parseScaled } from '../../src/payments/money.js';
 
 const seller = { name: 'Seller', email: null, address: null, tax_id: null };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { computeInvoice } from '../../tools/invoice/compute.js';
 import { invoiceInputSchema } from '../../tools/invoice/schema.js';
-import { allocate, exponentOf, maxMinorUnits, parseMoney, toDecimal } from '../../tools/invoice/money.js';
+import { allocate, exponentOf, maxMinorUnits, parseMoney, toDecimal } from '../../src/payments/money.js';
 
 const seller = { name: 'Seller', email: null, address: null, tax_id: null };
 const currencies = ['JPY', 'EUR', 'USD', 'KWD', 'BHD', 'CLP', 'GBP'];

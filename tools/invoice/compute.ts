@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import type { InvoiceInput, invoiceComputedShape } from './schema.js';
-import { allocate, checkAmount, divRound, exponentOf, formatMoney, parseMoney, parseScaled, shownValue, toSafeNumber } from './money.js';
+import { allocate, checkAmount, divRound, exponentOf, formatMoney, parseMoney, parseScaled, shownValue, toSafeNumber } from '../../src/payments/money.js';
 import { languageOf, languages } from './labels.js';
 
 type Shape = typeof invoiceComputedShape;

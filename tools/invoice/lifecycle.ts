@@ -11,7 +11,7 @@ import { checkLogo } from './logo.js';
 import { sellerProfile } from './seller.js';
 import { invoiceIds } from './ids.js';
 import type { InvoiceView, invoiceStatuses, paymentMethods } from './lifecycle-schema.js';
-import { allocate, divRound, formatMoney, parseMoney } from './money.js';
+import { allocate, divRound, formatMoney, parseMoney } from '../../src/payments/money.js';
 import { creditNoteSeries, issueNumbered } from './numbering.js';
 import { invoiceDb, type CreditNotesTable, type InvoicesTable, type InvoiceTables } from './tables.js';
 import { einvoiceTask, invoicePdfTask } from './tasks.js';

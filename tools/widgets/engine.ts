@@ -7,7 +7,7 @@ import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import type { GeneratorName } from '../../src/kernel/generation.js';
-import type { ThemeRequest } from '../../src/render/theme.js';
+import { themeOf } from '../../src/render/brand.js';
 import type { Section, SectionType } from '../../src/render/sections.js';
 import { buildSections, defaultSection, type BuildRequest } from './layout.js';
 import { factEntries, placeFacts, placesOf, statesNews, type FactReport } from '../../src/compose/contract.js';
@@ -35,18 +35,6 @@ const systemPrompt =
   'Respect every length limit. Use only the facts given: never invent prices, numbers, statistics, awards, policies, guarantees, people or customer quotes.';
 
 const noFacts: FactSheet = { business: {}, offerings: [], news: [], hours: [], dates: [], contacts: { emails: [], phones: [], urls: [] }, languages: [], claims: [], constraints: [], lang: 'en' };
-
-/** The theme a brand asks for: its colours by role, its font, "minimal" in its tone. */
-function themeOf(brand: Brand, promptColors: string[]): ThemeRequest {
-  const colors = brand.colors ?? promptColors;
-  const byRole = Array.isArray(colors) ? { primary: colors[0], accent: colors[1], background: colors[2], text: colors[3] } : colors;
-  const tone = brand.tone?.toLowerCase() ?? '';
-  return Object.fromEntries(
-    Object.entries({ ...byRole, font: brand.font, density: /minimal|clean|simple/.test(tone) ? 'minimal' : undefined, mode: /\bdark\b/.test(tone) ? 'dark' : undefined }).filter(
-      ([, value]) => value !== undefined,
-    ),
-  );
-}
 
 const definedOnly = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 

@@ -4,7 +4,10 @@ import { generatorField, generatorNameSchema } from '../../src/kernel/generation
 import { languageTag, textField } from '../../src/kernel/fields.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { asSignature, outlinedAs } from '../../src/kernel/json-schema.js';
-import { hrefSchema, imageUrlSchema } from '../../src/render/html.js';
+import { hrefSchema } from '../../src/render/html.js';
+import { brandSchema } from '../../src/render/brand.js';
+
+export { brandSchema, type Brand } from '../../src/render/brand.js';
 import { formFieldSchema, sectionIdSchema, sectionSchema, sectionTypes } from '../../src/render/sections.js';
 import { colorSchema, densities, modes, radii, themeRequestSchema, themeSchema } from '../../src/render/theme.js';
 
@@ -89,18 +92,6 @@ export const contentSchema = copySchema.extend({
   lang: languageTag.optional().describe("BCP 47; default: the prompt's."),
 });
 export type ContentOverrides = z.output<typeof contentSchema>;
-
-export const brandSchema = z.object({
-  name: line(80).optional(),
-  colors: z
-    .union([themeRequestSchema.pick({ primary: true, accent: true, background: true, text: true }), z.array(colorSchema).min(1).max(4).describe('primary, accent, background, text')])
-    .optional()
-    .describe('CSS colours.'),
-  font: themeRequestSchema.shape.font,
-  logo_url: imageUrlSchema.optional(),
-  tone: z.string().trim().max(60).optional().describe('e.g. friendly, bold, minimal.'),
-});
-export type Brand = z.output<typeof brandSchema>;
 
 export const generateInputSchema = z.object({
   prompt: z.string().trim().min(3).max(4000),

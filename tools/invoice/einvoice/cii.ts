@@ -3,7 +3,7 @@
  * (profile EN 16931) and XRechnung CII carry it. Elements follow the Factur-X 1.07 EN 16931
  * schema's order; test/invoice/einvoice.test.ts validates the output against that schema.
  */
-import { toDecimal } from '../money.js';
+import { toDecimal } from '../../../src/payments/money.js';
 import type { EInvoiceAddress, EInvoiceAllowance, EInvoiceLine, EInvoiceModel, EInvoiceParty, EInvoiceTaxGroup } from './model.js';
 import { checkEn16931, checkXRechnung, assertConformant } from './rules.js';
 import { el, leaf, root, serialize, type XmlElement } from './xml.js';

@@ -6,7 +6,7 @@
  * and, where the caller can fix it, the input field.
  */
 import { OutcomeError } from '../../../src/kernel/errors.js';
-import { divRound, exponentOf, toDecimal } from '../money.js';
+import { divRound, exponentOf, toDecimal } from '../../../src/payments/money.js';
 import type { EInvoiceModel, EInvoiceParty, VatCategory } from './model.js';
 
 export interface Violation {

@@ -3,7 +3,7 @@
  * (type 380) or a CreditNote (type 381), elements in the order the UBL 2.1 schemas fix;
  * test/invoice/einvoice.test.ts validates the output against them.
  */
-import { toDecimal } from '../money.js';
+import { toDecimal } from '../../../src/payments/money.js';
 import type { EInvoiceAddress, EInvoiceAllowance, EInvoiceLine, EInvoiceModel, EInvoiceParty, EInvoiceTaxGroup } from './model.js';
 import { assertConformant, checkXRechnung } from './rules.js';
 import { el, leaf, root, serialize, type XmlElement } from './xml.js';

@@ -1,5 +1,5 @@
 import currencyCodes from 'currency-codes';
-import { OutcomeError } from '../../src/kernel/errors.js';
+import { OutcomeError } from '../kernel/errors.js';
 
 /**
  * Money as integer minor units (bigint while computing) with the ISO 4217 exponent of each
