@@ -144,7 +144,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       mcp: mcpDeps,
       publicRoutes: outcomes.publicRoutes,
       stripeWebhook: stripeWebhook({ secret: config.stripeWebhookSecret, handlers: outcomes.stripeEvents, store, now, log }),
-      publicContext: () => ({ store, files, baseUrl: baseUrl(), now, log }),
+      publicContext: () => ({ store, files, baseUrl: baseUrl(), now, log, payments, mail }),
       baseUrl,
       runningJobs: () => worker.activeJobs,
       database: { dialect: store.dialect, ping: () => store.ping() },

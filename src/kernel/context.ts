@@ -181,4 +181,8 @@ export interface PublicContext {
   baseUrl: string;
   now: () => Date;
   log: Log;
+  /** Checkouts started by visitors (a storefront's buy button); null without STRIPE_SECRET_KEY. */
+  payments: PaymentGateway | null;
+  /** Sign-in links and receipts; null without SMTP_URL. */
+  mail: Mailer | null;
 }

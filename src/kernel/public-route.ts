@@ -14,9 +14,24 @@ export interface PublicRequest {
   wantsJson: boolean;
   /** The page the request came from (Referer), for a way back. */
   referer: string | undefined;
+  /** The request's cookies by name (a member's session). */
+  cookies: Record<string, string>;
+  /** Whether the client reached this service over https (directly or through a proxy it trusts): cookies are then Secure. */
+  secure: boolean;
 }
 
-export type PublicResponse = { status: number; type: 'html'; body: string; csp: string } | { status: number; type: 'json'; body: Record<string, unknown> };
+/** Headers a route may set besides the transport's own: cookies (`Set-Cookie`, built with `cookie.serialize`). */
+interface ResponseExtras {
+  setCookies?: string[];
+}
+
+export type PublicResponse = (
+  | { status: number; type: 'html'; body: string; csp: string }
+  | { status: number; type: 'json'; body: Record<string, unknown> }
+  /** 303 See Other to `location` (an absolute http(s) URL): a checkout, a signed-in page. */
+  | { status: 303; type: 'redirect'; location: string }
+) &
+  ResponseExtras;
 
 export interface PublicRoute {
   method: 'GET' | 'POST';

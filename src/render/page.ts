@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cspOrigin, esc, safeHref } from './html.js';
 import { chromeOf, renderSection, type Section } from './sections.js';
+import { commerceImageUrls, commerceSectionTypes, renderCommerceSection, type CommerceSection } from './commerce.js';
 import { stylesheet } from './styles.js';
 import type { Theme } from './theme.js';
 
@@ -10,13 +11,19 @@ import type { Theme } from './theme.js';
  * strict Content-Security-Policy this service serves them with.
  */
 
+/** A section of any page: the widgets' kinds and the commerce ones (products, policies). */
+export type PageSection = Section | CommerceSection;
+const isCommerce = (section: PageSection): section is CommerceSection => (commerceSectionTypes as readonly string[]).includes(section.type);
+
 export interface PageSpec {
   title: string;
   description: string;
   /** BCP 47 language tag of the copy. */
   lang: string;
   theme: Theme;
-  sections: readonly Section[];
+  sections: readonly PageSection[];
+  /** schema.org JSON-LD (a Product, an ItemList…): written as a data block, never run. */
+  structuredData?: Record<string, unknown>;
   /** Where a form section posts (absolute URLs of one origin). */
   formAction: (sectionId: string) => string;
 }
@@ -61,13 +68,14 @@ const enhancement = `(function (root) {
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const enhancementHash = sha256(enhancement);
 
-const needsScript = (sections: readonly Section[]) => sections.some((section) => section.type === 'form' || section.type === 'countdown');
+const needsScript = (sections: readonly PageSection[]) => sections.some((section) => section.type === 'form' || section.type === 'countdown');
 
 function body(spec: PageSpec): { header: string; main: string; footer: string } {
   let headingLevel: 1 | 2 = 1;
   const parts = { header: [] as string[], main: [] as string[], footer: [] as string[] };
   for (const section of spec.sections) {
-    const html = renderSection(section, { formAction: spec.formAction, headingLevel, locale: spec.lang });
+    const context = { formAction: spec.formAction, headingLevel, locale: spec.lang };
+    const html = isCommerce(section) ? renderCommerceSection(section, context) : renderSection(section, context);
     if (section.type === 'header') parts.header.push(html);
     else if (section.type === 'footer') parts.footer.push(html);
     else {
@@ -84,24 +92,26 @@ export interface RenderedPage {
   csp: string;
 }
 
-/** Origins a page loads from: only its logo, if it has one. */
-function imageOrigins(sections: readonly Section[]): string[] {
+/** Origins a page loads from: its logo and its products' images, if it has them. */
+function imageOrigins(sections: readonly PageSection[]): string[] {
   const origins = new Set<string>();
-  for (const section of sections) {
-    if (section.type === 'header' && section.props.logo_url) {
-      const origin = cspOrigin(section.props.logo_url);
-      if (origin) origins.add(origin);
-    }
+  const urls = sections.flatMap((section) => (isCommerce(section) ? commerceImageUrls(section) : section.type === 'header' && section.props.logo_url ? [section.props.logo_url] : []));
+  for (const url of urls) {
+    const origin = cspOrigin(url);
+    if (origin) origins.add(origin);
   }
   return [...origins];
 }
+
+/** JSON-LD as a data block: `<` escaped so that no string in it can close the script element. */
+const jsonLd = (data: Record<string, unknown> | undefined) => (data ? `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>` : '');
 
 /**
  * A policy that lets the page do only what it was built to do: its own style and script (by
  * hash), images inline or from its logo's origin, forms to this service. `sandbox` gives it
  * an opaque origin, so even a script that slipped through could not act as this service.
  */
-export function pageCsp(styleHash: string, scriptHash: string | null, formOrigin: string | null, sections: readonly Section[]): string {
+export function pageCsp(styleHash: string, scriptHash: string | null, formOrigin: string | null, sections: readonly PageSection[]): string {
   return [
     "default-src 'none'",
     `style-src ${styleHash}`,
@@ -123,7 +133,7 @@ export function renderDocument(spec: PageSpec): RenderedPage {
     `<!DOCTYPE html><html lang="${esc(spec.lang)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${esc(spec.title)}</title><meta name="description" content="${esc(spec.description)}">` +
-    `<meta name="color-scheme" content="${spec.theme.mode}"><style>${css}</style></head>` +
+    `<meta name="color-scheme" content="${spec.theme.mode}"><style>${css}</style>${jsonLd(spec.structuredData)}</head>` +
     `<body><a class="skip" href="#main">${esc(chromeOf(spec.lang).skip)}</a>${header}<main id="main">${main}</main>${footer}${script}</body></html>`;
   return { html, csp: pageCsp(sha256(css), script ? enhancementHash : null, new URL(spec.formAction('form')).origin, spec.sections) };
 }

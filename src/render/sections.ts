@@ -203,8 +203,14 @@ function dateFormat(locale: string): Intl.DateTimeFormat {
   }
 }
 
+/** What the shared helpers below need of a section: pages also hold sections of their own kinds (commerce.ts). */
+interface Placed {
+  id: string;
+  type: string;
+}
+
 /** Item headings sit one level below their section's heading. */
-const itemHeading = (context: SectionContext, text: string) => `<h${context.headingLevel + 1}>${esc(text)}</h${context.headingLevel + 1}>`;
+export const itemHeading = (context: SectionContext, text: string) => `<h${context.headingLevel + 1}>${esc(text)}</h${context.headingLevel + 1}>`;
 
 const href = (url: string) => esc(safeHref(url) ?? '#');
 
@@ -212,14 +218,14 @@ function button(target: Link, kind: 'primary' | 'secondary' = 'primary'): string
   return `<a class="btn${kind === 'secondary' ? ' btn-secondary' : ''}" href="${href(target.url)}">${esc(target.text)}</a>`;
 }
 
-function heading(section: Section, text: string, context: SectionContext): string {
+export function heading(section: Placed, text: string, context: SectionContext): string {
   const level = context.headingLevel;
   return `<h${level} id="${section.id}-title">${esc(text)}</h${level}>`;
 }
 
-const optionalParagraph = (text: string | undefined, className = 'lead') => (text ? `<p class="${className}">${esc(text)}</p>` : '');
+export const optionalParagraph = (text: string | undefined, className = 'lead') => (text ? `<p class="${className}">${esc(text)}</p>` : '');
 
-function wrap(section: Section, inner: string, className = ''): string {
+export function wrap(section: Placed, inner: string, className = ''): string {
   return `<section id="${section.id}" class="sec sec-${section.type}${className ? ` ${className}` : ''}" aria-labelledby="${section.id}-title"><div class="wrap">${inner}</div></section>`;
 }
 

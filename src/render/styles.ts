@@ -67,6 +67,11 @@ export function stylesheet(theme: Theme, root: 'body' | '.ao-root'): string {
     '.req{color:var(--muted)}',
     '.hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}',
     '.form-status{margin-top:1rem;font-weight:600}.form-status:empty{display:none}',
+    // Products: the gallery beside the details on wide screens, above them on narrow ones.
+    '.product{display:grid;gap:2rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,20rem),1fr));align-items:start}',
+    '.gallery{list-style:none;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(min(100%,9rem),1fr))}.gallery li:first-child{grid-column:1/-1}',
+    '.gallery img{display:block;width:100%;aspect-ratio:1;object-fit:cover;border-radius:var(--box);background:var(--surface)}',
+    '.buy{margin-top:1.5rem}.sold-out{margin-top:1.5rem;color:var(--muted)}',
     '.site-header{border-bottom:1px solid var(--surface)}',
     '.bar{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1.5rem;padding-top:1rem;padding-bottom:1rem}',
     '.brand{display:inline-flex;align-items:center;gap:.6rem;font-weight:700;font-size:1.1rem;color:var(--text);text-decoration:none}',

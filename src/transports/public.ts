@@ -1,3 +1,4 @@
+import { parse as parseCookie } from 'cookie';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { ipKeyGenerator, rateLimit, type Store as RateLimitStore } from 'express-rate-limit';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
@@ -20,6 +21,14 @@ const neutralTheme = () => (neutral ??= resolveTheme({}).theme);
 
 function send(res: Response, response: PublicResponse): void {
   res.set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+  if (response.setCookies?.length) res.append('Set-Cookie', response.setCookies);
+  if (response.type === 'redirect') {
+    // Only to http(s): a route never sends a visitor to javascript: or a relative path it did not mean.
+    const location = new URL(response.location);
+    if (location.protocol !== 'https:' && location.protocol !== 'http:') throw new Error(`A public route redirected to ${location.protocol}`);
+    res.redirect(303, location.href);
+    return;
+  }
   if (response.type === 'json') {
     res.status(response.status).json(response.body);
     return;
@@ -65,6 +74,12 @@ function limiter(route: PublicRoute, limitStore: LimitStoreFactory): RequestHand
   ];
 }
 
+/** The Cookie header's pairs; a malformed one is ignored, as browsers would. */
+function cookiesOf(req: Request): Record<string, string> {
+  const parsed = parseCookie(req.get('cookie') ?? '');
+  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
 /** Query values as single strings: a repeated parameter is refused rather than guessed at. */
 function queryOf(req: Request): Record<string, string | undefined> {
   const query: Record<string, string | undefined> = {};
@@ -81,7 +96,15 @@ function handler(route: PublicRoute, context: () => PublicContext): RequestHandl
       const body: unknown = req.body ?? {};
       if (!isPlainObject(body)) throw new OutcomeError('invalid_input', 'The body must be form fields or a JSON object.');
       checkInputDepth(body, 'The body');
-      const request: PublicRequest = { params: req.params as Record<string, string>, query: queryOf(req), body, wantsJson: wantsJson(req), referer: req.get('referer') };
+      const request: PublicRequest = {
+        params: req.params as Record<string, string>,
+        query: queryOf(req),
+        body,
+        wantsJson: wantsJson(req),
+        referer: req.get('referer'),
+        cookies: cookiesOf(req),
+        secure: req.secure,
+      };
       send(res, await route.handle(request, { ...context(), log: req.log }));
     } catch (thrown) {
       const error = asOutcomeError(thrown, req.id);
