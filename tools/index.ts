@@ -5,10 +5,12 @@ import invoice from './invoice/index.js';
 import content from './content/index.js';
 import widgets from './widgets/index.js';
 import clips from './clips/index.js';
+import storefront from './storefront/index.js';
+import membership from './membership/index.js';
 
 /**
  * The outcome modules: the only list. Tools, scopes, id prefixes, public routes, migrations and
  * commands are derived from it (`Outcomes`); every transport, discovery and OpenAPI from the tools.
  * The order is the catalogue's order.
  */
-export const outcomes: readonly OutcomeModule[] = [status, usage, invoice, content, widgets, clips];
+export const outcomes: readonly OutcomeModule[] = [status, usage, invoice, content, widgets, clips, storefront, membership];

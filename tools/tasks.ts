@@ -3,6 +3,7 @@ import { prepareWidgetTask, renderWidgetTask } from './widgets/tasks.js';
 import { einvoiceTask, invoicePdfTask, unrenderableTask } from './invoice/tasks.js';
 import { groundContentTask, prepareContentTask, renderBlocksTask } from './content/tasks.js';
 import { planClipsTask } from './clips/tasks.js';
+import { renderStorefrontTask, storefrontFactsTask } from './storefront/tasks.js';
 
 /**
  * The CPU-heavy steps of the outcomes, which run on the compute pool's worker threads. The
@@ -19,4 +20,6 @@ export const tasks: readonly Task<any, any>[] = [
   prepareWidgetTask,
   renderWidgetTask,
   planClipsTask,
+  storefrontFactsTask,
+  renderStorefrontTask,
 ];

@@ -77,6 +77,14 @@ export function checkPlan(operations: readonly StripeOperation[]): void {
   }
 }
 
+/** The gateway, or the error that says executing needs one: raised before anything is stored. */
+export function requirePayments(gateway: PaymentGateway | null): PaymentGateway {
+  if (gateway) return gateway;
+  throw new OutcomeError('payment_processor_not_configured', 'execute: true needs a payment processor, and none is configured (STRIPE_SECRET_KEY). Nothing was created.', {
+    hint: 'Call again without execute (the operations are returned for you to run), or ask the operator to configure Stripe.',
+  });
+}
+
 /**
  * Runs `operations` in order through the gateway, skipping those in `done` (an earlier run's),
  * and hands each result to `record` before the next starts, so that a run that fails midway
@@ -88,17 +96,13 @@ export async function runOperations(
   done: readonly StripeOperationDone[],
   record: (result: StripeOperationDone) => Promise<void>,
 ): Promise<StripeOperationDone[]> {
-  if (!gateway) {
-    throw new OutcomeError('payment_processor_not_configured', 'execute: true needs a payment processor, and none is configured (STRIPE_SECRET_KEY). Nothing was created.', {
-      hint: 'Call again without execute (the operations are returned for you to run), or ask the operator to configure Stripe.',
-    });
-  }
+  const payments = requirePayments(gateway);
   checkPlan(operations);
   const results = new Map(done.map((result) => [result.ref, result]));
   const ids = new Map(done.map((result) => [result.ref, result.id]));
   for (const operation of operations) {
     if (results.has(operation.ref)) continue;
-    const made = await gateway.runOperation(operation.op, resolved(operation.params, ids) as Record<string, unknown>, operation.idempotency_key);
+    const made = await payments.runOperation(operation.op, resolved(operation.params, ids) as Record<string, unknown>, operation.idempotency_key);
     const result: StripeOperationDone = { ref: operation.ref, op: operation.op, ...made };
     await record(result);
     results.set(operation.ref, result);

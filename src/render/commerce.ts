@@ -82,7 +82,7 @@ function buyControl(section: ProductSection): string {
   if (buy.method === 'link') return `<p class="actions"><a class="btn" href="${esc(safeHref(buy.action) ?? '#')}">${esc(words.buy)}</a></p>`;
   const pick =
     variants.length > 1
-      ? `<div class="field"><label for="${section.id}-offer">${esc(words.choose)}</label><select id="${section.id}-offer" name="offer" required>${variants
+      ? `<div class="field"><label for="${section.id}-offer">${esc(words.choose)}</label><select id="${section.id}-offer" name="offer">${variants
           .map((variant) => `<option value="${esc(variant.value)}">${esc(variant.label)} — ${esc(variant.price)}</option>`)
           .join('')}</select></div>`
       : variants[0]

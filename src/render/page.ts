@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cspOrigin, esc, safeHref } from './html.js';
 import { chromeOf, renderSection, type Section } from './sections.js';
 import { commerceImageUrls, commerceSectionTypes, renderCommerceSection, type CommerceSection } from './commerce.js';
+import { courseSectionTypes, renderCourseSection, type CourseSection } from './lesson.js';
 import { stylesheet } from './styles.js';
 import type { Theme } from './theme.js';
 
@@ -12,8 +13,9 @@ import type { Theme } from './theme.js';
  */
 
 /** A section of any page: the widgets' kinds and the commerce ones (products, policies). */
-export type PageSection = Section | CommerceSection;
+export type PageSection = Section | CommerceSection | CourseSection;
 const isCommerce = (section: PageSection): section is CommerceSection => (commerceSectionTypes as readonly string[]).includes(section.type);
+const isCourse = (section: PageSection): section is CourseSection => (courseSectionTypes as readonly string[]).includes(section.type);
 
 export interface PageSpec {
   title: string;
@@ -75,7 +77,7 @@ function body(spec: PageSpec): { header: string; main: string; footer: string } 
   const parts = { header: [] as string[], main: [] as string[], footer: [] as string[] };
   for (const section of spec.sections) {
     const context = { formAction: spec.formAction, headingLevel, locale: spec.lang };
-    const html = isCommerce(section) ? renderCommerceSection(section, context) : renderSection(section, context);
+    const html = isCommerce(section) ? renderCommerceSection(section, context) : isCourse(section) ? renderCourseSection(section, context) : renderSection(section, context);
     if (section.type === 'header') parts.header.push(html);
     else if (section.type === 'footer') parts.footer.push(html);
     else {
@@ -95,7 +97,9 @@ export interface RenderedPage {
 /** Origins a page loads from: its logo and its products' images, if it has them. */
 function imageOrigins(sections: readonly PageSection[]): string[] {
   const origins = new Set<string>();
-  const urls = sections.flatMap((section) => (isCommerce(section) ? commerceImageUrls(section) : section.type === 'header' && section.props.logo_url ? [section.props.logo_url] : []));
+  const urls = sections.flatMap((section) =>
+    isCommerce(section) ? commerceImageUrls(section) : isCourse(section) ? [] : section.type === 'header' && section.props.logo_url ? [section.props.logo_url] : [],
+  );
   for (const url of urls) {
     const origin = cspOrigin(url);
     if (origin) origins.add(origin);

@@ -77,6 +77,11 @@ export function stylesheet(theme: Theme, root: 'body' | '.ao-root'): string {
     '.brand{display:inline-flex;align-items:center;gap:.6rem;font-weight:700;font-size:1.1rem;color:var(--text);text-decoration:none}',
     '.site-header ul,.inline{list-style:none;display:flex;flex-wrap:wrap;gap:.5rem 1.25rem}',
     '.site-footer{border-top:1px solid var(--surface);padding:2rem 0;color:var(--muted);font-size:.95rem}',
+    // Course sites: lesson lists with their state marks, a lesson's outline, key points and exercises.
+    '.course-modules,.lessons{list-style:none}.course-modules>li{margin-top:1.5rem}.lesson-item{padding:.6rem 0;border-bottom:1px solid var(--surface)}.lesson-item p{margin:.2rem 0 0}',
+    '.mark{display:inline-block;font-size:.8rem;font-weight:600;border:1px solid var(--muted);border-radius:var(--radius);padding:0 .5rem}.mark-done,.mark-open,.mark-preview{border-color:var(--link);color:var(--link)}',
+    '.lesson-module{font-weight:600;color:var(--muted)}.notice{border-left:4px solid var(--accent);padding:.25rem .75rem}progress{width:100%;max-width:20rem;vertical-align:middle}',
+    '.outline ol,.text-list{padding-left:1.25rem}.key-points,.exercises{margin:1.5rem 0}.lesson-text{margin-top:1.5rem}.lesson-nav{margin-top:2rem}.join,.account{margin-top:2.5rem}',
     '@media (prefers-reduced-motion:reduce){html{scroll-behavior:auto}}',
   ].join('\n');
 }

@@ -118,6 +118,20 @@ describe('the slowness fuzz', () => {
     const post = async (path: string, body: unknown) => json(await app.api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
     const pack = await post('/api/agents/content/repurpose', { source_text: articles[0] });
     const widget = await post('/api/agents/widgets/generate', { prompt: 'a landing page for a yoga studio in Austin', kind: 'landing' });
+    const product = {
+      name: 'Stoneware mug',
+      description: 'Hand-thrown, 350 ml.',
+      price: '24.00',
+      currency: 'EUR',
+      variants: [
+        { name: 'Sand', sku: 'MUG-1' },
+        { name: 'Blue', price: '26.50' },
+      ],
+      images: ['https://cdn.example.com/mug.png'],
+      inventory: 5,
+      shipping: { countries: ['DE'] },
+    };
+    const storefront = await post('/api/agents/storefront/build', { products: [product] });
     const party = { name: 'Acme GmbH', email: 'billing@acme.example', address: 'Hauptstraße 1\n10115 Berlin', tax_id: 'DE123456789' };
     const invoice = {
       customer: party,
@@ -217,6 +231,42 @@ describe('the slowness fuzz', () => {
         },
       ],
       widget_get: [{ widget_id: widget.widget_id }],
+      storefront_build: [
+        {
+          prompt: 'Clay & Co, a pottery studio in Lisbon. Handmade mugs €24.',
+          products: [product],
+          brand: { name: 'Clay & Co', tone: 'warm' },
+          policies: { shipping: 'Ships in 3 days.', returns: 'Returns within 14 days.' },
+          faq: [{ question: 'Food safe?', answer: 'Yes.' }],
+          reviews: [{ quote: 'Lovely.', name: 'Ana', rating: 5 }],
+          success_url: 'https://clay.example/thanks',
+          lang: 'en',
+        },
+      ],
+      storefront_revise: [{ storefront_id: storefront.storefront_id, changes: { policies: { returns: 'Returns within 30 days.' }, faq: [{ question: 'Gift wrap?', answer: 'On request.' }] } }],
+      storefront_get: [{ storefront_id: storefront.storefront_id }],
+      storefront_orders: [{ storefront_id: storefront.storefront_id, format: 'csv' }],
+      membership_build: [
+        { prompt: 'A course called Bread at home with lessons: Starter, Mixing and Baking' },
+        {
+          course: { title: 'Bread', modules: [{ title: 'Basics', lessons: [{ title: 'Starter', summary: 'Feed it.', body: '## Key points\n- Warm water' }] }] },
+          tiers: [{ name: 'Monthly', interval: 'month', price: 9 }],
+          currency: 'EUR',
+          brand: { name: 'Bakery', tone: 'calm' },
+          lang: 'en',
+        },
+      ],
+      membership_revise: [
+        {
+          membership_id: 'mem_01jdz8x4m6b3q9r2t5v7w0y1c3',
+          changes: [
+            { op: 'set_course_title', title: 'Bread' },
+            { op: 'update_lesson', lesson_id: 'm1-l1', set: { body: 'Text' } },
+          ],
+        },
+      ],
+      membership_get: [{ membership_id: 'mem_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
+      membership_members: [{ membership_id: 'mem_01jdz8x4m6b3q9r2t5v7w0y1c3', action: 'grant', email: 'ana@example.com' }],
       widget_submissions: [{ widget_id: widget.widget_id, format: 'csv' }],
       clips_factory: [
         { transcript: srt, title: 'A talk', speakers: ['Ana'], language: 'en' },

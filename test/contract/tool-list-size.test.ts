@@ -103,6 +103,23 @@ describe('real outputs against the listed output schemas, as MCP clients validat
     keep('widget_get', await call('GET', `/widgets/${widget.widget_id}`));
     keep('widget_submissions', await call('GET', `/widgets/${widget.widget_id}/submissions?format=csv`));
 
+    const storefront = await call('POST', '/storefront/build', {
+      products: [{ name: 'Mug', price: '24', currency: 'EUR', variants: [{ name: 'Sand' }, { name: 'Blue', price: '26.5' }], inventory: 3 }],
+      faq: [{ question: 'Food safe?', answer: 'Yes.' }],
+    });
+    keep('storefront_build', storefront);
+    keep('storefront_revise', await call('POST', '/storefront/revise', { storefront_id: storefront.storefront_id, changes: { policies: { returns: 'Within 14 days.' } } }));
+    keep('storefront_get', await call('GET', `/storefront/${storefront.storefront_id}`));
+    keep('storefront_orders', await call('GET', `/storefront/${storefront.storefront_id}/orders?format=csv`));
+
+    const course = { title: 'Bread at home', modules: [{ title: 'Basics', lessons: [{ title: 'Starter', body: '## Key points\n- Warm water', preview: true }, { title: 'Baking' }] }] };
+    const membership = await call('POST', '/membership/build', { course, tiers: [{ name: 'Monthly', interval: 'month', price: 9, trial_days: 7 }], currency: 'EUR' });
+    keep('membership_build', membership);
+    keep('membership_revise', await call('POST', '/membership/revise', { membership_id: membership.membership_id, changes: [{ op: 'set_course_title', title: 'Bread' }] }));
+    keep('membership_get', await call('GET', `/membership/${membership.membership_id}`));
+    keep('membership_members', await call('POST', '/membership/members', { membership_id: membership.membership_id, action: 'grant', email: 'ana@example.com' }));
+    keep('membership_members', await call('POST', '/membership/members', { membership_id: membership.membership_id, action: 'list' }));
+
     const invoice = {
       customer: { name: 'Acme GmbH', email: 'billing@acme.example', address: 'Hauptstraße 1\n10115 Berlin' },
       currency: 'EUR',
