@@ -13,9 +13,9 @@ import type { Section } from '../../src/render/sections.js';
 import { resolveTheme, type Theme } from '../../src/render/theme.js';
 import { toDecimal } from '../../src/payments/money.js';
 import type { CatalogProduct } from './catalog.js';
-import { storeWordsFor, type StoreWords } from './words.js';
+import { englishWords, storeWordsFor, type StoreWords } from './words.js';
 
-const wordsOf = (lang: string): StoreWords => storeWordsFor(lang) ?? (storeWordsFor('en') as StoreWords);
+const wordsOf = (lang: string): StoreWords => storeWordsFor(lang) ?? englishWords;
 
 /** A storefront page must load fast on a phone, as widgets do. */
 export const maxPageBytes = 60 * 1024;

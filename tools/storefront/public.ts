@@ -12,7 +12,7 @@ import { pageInputOf, publicVersion } from './engine.js';
 import { storefrontIds } from './ids.js';
 import { renderStorefront } from './page.js';
 import { offerRefs } from './plan.js';
-import { storeWordsFor, type StoreWords } from './words.js';
+import { englishWords, storeWordsFor } from './words.js';
 
 const storefrontId = idPattern(storefrontIds.storefront);
 const versionOf = (value: string | undefined) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined);
@@ -54,7 +54,7 @@ export const storefrontCheckout: PublicRoute = {
     const id = request.params.storefrontId ?? '';
     const { row, catalog, steps, stock } = await found(context, id);
     const { document } = row;
-    const words = storeWordsFor(document.lang) ?? (storeWordsFor('en'));
+    const words = storeWordsFor(document.lang) ?? englishWords;
     const brand = document.spec.brand ?? {};
     const asked = typeof request.body.offer === 'string' ? request.body.offer : catalog.length === 1 && catalog[0]?.offers.length === 1 ? catalog[0].offers[0]?.offer_id : undefined;
     const chosen = asked ? findOffer(catalog, asked) : null;

@@ -124,6 +124,7 @@ const pt: StoreWords = {
 };
 
 const sets: Record<string, StoreWords> = { en, de, fr, es, pt };
+export const englishWords = en;
 export const storeLanguages = Object.keys(sets);
 
 /** The set for a BCP 47 tag, or null when its language has none. */
