@@ -14,6 +14,7 @@ import { stdioColdStart } from './stdio.js';
 import { invoiceCreate } from './invoice.js';
 import { contentRepurpose } from './content.js';
 import { widgetTools } from './widgets.js';
+import { membershipBuild } from './membership.js';
 import { clipsFactory } from './clips.js';
 import { factExtraction } from './facts.js';
 import { toolListSize } from './tool-list.js';
@@ -27,7 +28,19 @@ import { formatBudget, formatTable, verdict } from './table.js';
  * core-js polyfills that slow every later regular expression and spread in the process about threefold;
  * the bundle leaves them out (scripts/bundle.mjs). The tool list's figures are sizes, not timings.
  */
-const benchmarks: readonly Benchmark[] = [httpThroughput, stdioColdStart, accessOverhead, invoiceCreate, storeComparison, widgetTools, clipsFactory, contentRepurpose, factExtraction, toolListSize];
+const benchmarks: readonly Benchmark[] = [
+  httpThroughput,
+  stdioColdStart,
+  accessOverhead,
+  invoiceCreate,
+  storeComparison,
+  widgetTools,
+  membershipBuild,
+  clipsFactory,
+  contentRepurpose,
+  factExtraction,
+  toolListSize,
+];
 
 const resultsFile = path.resolve(import.meta.dirname, '../../.bench/results.json');
 

@@ -1,0 +1,2 @@
+/** The membership outcome's id prefixes. */
+export const membershipIds = { membership: 'mem', member: 'mbr' } as const;

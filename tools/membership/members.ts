@@ -1,0 +1,30 @@
+import type { Mailer } from '../../src/kernel/context.js';
+import type { Course } from './course.js';
+import type { OnboardingEmail } from './onboarding.js';
+import type { Member } from './access.js';
+
+/** A member as the owner's tools show them. */
+export const memberView = (member: Member) => ({
+  member_id: member.id,
+  email: member.email,
+  status: member.status,
+  start_date: member.start_date,
+  tier: member.tier,
+  grace_until: member.grace_until,
+  stripe_customer_id: member.stripe_customer_id,
+});
+
+/** The sign-in email: the link and how long it lasts, nothing else (it is a credential). */
+export async function mailSignInLink(mail: Mailer, to: string, course: Course, link: { url: string; expires_at: string }, key: string): Promise<void> {
+  await mail.send({
+    to: [to],
+    subject: `Your sign-in link for ${course.title}`.slice(0, 120),
+    text: `Open this link to sign in to “${course.title}”. It works once, until ${link.expires_at}:\n\n${link.url}\n\nIf you did not ask for it, ignore this email.\n`,
+    idempotencyKey: key,
+  });
+}
+
+/** The onboarding welcome email, sent once when a member joins (its key names the member). */
+export async function mailWelcome(mail: Mailer, to: string, welcome: OnboardingEmail, memberId: string): Promise<void> {
+  await mail.send({ to: [to], subject: welcome.subject, text: welcome.text, html: welcome.html, idempotencyKey: `welcome-${memberId}` });
+}

@@ -1,0 +1,66 @@
+import { OutcomeError } from '../../src/kernel/errors.js';
+import { courseSchema, type Course } from './course.js';
+
+/**
+ * A course outline from a prompt, only from what it states: the course's title (quoted, or after
+ * "called"/"titled"), its modules ("Module "Basics": A, B; Module "Shapes": C") or its lessons
+ * ("lessons: A, B and C"). A prompt that names no lessons gets no course: curricula are not invented.
+ */
+export interface PromptOutline {
+  course: Course;
+  facts: Array<{ fact: string; placed_in: string }>;
+  missing: string[];
+}
+
+const askForCourse = (what: string) =>
+  new OutcomeError('invalid_input', `course: ${what}; send course {title, modules: [{title, lessons: [{title, body?}]}]}. A course is never invented from a description.`, {
+    hint: 'Name the lessons in the prompt ("lessons: A, B and C") or send course.',
+  });
+
+const unquote = (text: string) =>
+  text
+    .trim()
+    .replace(/^["“'‘]|["”'’]$/g, '')
+    .trim();
+const listOf = (text: string) =>
+  text
+    .split(/,|;|\band\b/)
+    .map(unquote)
+    .filter((item) => item.length > 0 && item.length <= 200);
+
+function titleOf(prompt: string): string | undefined {
+  const quoted = /["“]([^"”\n]{2,200})["”]/.exec(prompt);
+  if (quoted) return quoted[1]?.trim();
+  const called = /\b(?:called|titled|named)\s+([^,.;:\n]{2,200})/i.exec(prompt);
+  // "called Sourdough at home with lessons: …": the title ends where the sentence goes on.
+  return called?.[1]?.split(/\s+(?:with|for|about|that|which|in|on)\s/i)[0]?.trim();
+}
+
+export function outlineFromPrompt(prompt: string): PromptOutline {
+  const title = titleOf(prompt);
+  const modules = [...prompt.matchAll(/\bmodule\s*\d*\s*["“]([^"”\n]{1,200})["”]\s*:\s*([^;\n]+)/gi)].map((match) => ({
+    title: (match[1] as string).trim(),
+    lessons: listOf((match[2] as string).replace(/\.\s*$/, '')),
+  }));
+  const missing: string[] = [];
+  if (!modules.length) {
+    const lessons = /\blessons?\s*(?::|are|include)\s*([^\n;.]+)/i.exec(prompt);
+    const names = lessons ? listOf(lessons[1] as string) : [];
+    if (!names.length) throw askForCourse('the prompt names no lessons');
+    modules.push({ title: 'Lessons', lessons: names });
+    missing.push('module names: the prompt names none, so its lessons are in one module called "Lessons" (send course.modules[].title)');
+  }
+  if (!title) throw askForCourse('the prompt states no course title (quote it, or say "called …")');
+  const parsed = courseSchema.safeParse({ title, modules: modules.map((module) => ({ title: module.title, lessons: module.lessons.map((name) => ({ title: name })) })) });
+  if (!parsed.success) throw askForCourse(`the outline the prompt states is not a valid course (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+  const course = parsed.data;
+  const facts = [
+    { fact: course.title, placed_in: 'course.title' },
+    ...course.modules.flatMap((module, m) => [
+      ...(modules.length && module.title !== 'Lessons' ? [{ fact: module.title, placed_in: `course.modules.m${m + 1}` }] : []),
+      ...module.lessons.map((lesson, l) => ({ fact: lesson.title, placed_in: `lesson m${m + 1}-l${l + 1}` })),
+    ]),
+  ];
+  missing.push('lesson text: the prompt gives none, so every lesson page says it has no text yet (send course with body)');
+  return { course, facts, missing };
+}

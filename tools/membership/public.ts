@@ -1,0 +1,171 @@
+import { serialize } from 'cookie';
+import { OutcomeError } from '../../src/kernel/errors.js';
+import { idPattern } from '../../src/kernel/ids.js';
+import type { PublicContext } from '../../src/kernel/context.js';
+import type { PublicRequest, PublicResponse, PublicRoute } from '../../src/kernel/public-route.js';
+import { renderNotice } from '../../src/render/page.js';
+import { membershipIds } from './ids.js';
+import { completedLessons, endSession, findMember, hasAccess, markCompleted, redeemSignInLink, sessionMember, sessionTtlMs, signInLink, type Member } from './access.js';
+import { latestMembership, siteOf } from './engine.js';
+import { unlockedFor } from './drip.js';
+import { indexPage, lessonPage, type RenderedSitePage, type Viewer } from './site.js';
+import { checkoutParams } from './plan.js';
+import { mailSignInLink } from './members.js';
+
+const cookieName = 'ao_member';
+const membershipId = idPattern(membershipIds.membership);
+const lessonIdPattern = /^m\d{1,3}-l\d{1,3}$/;
+
+/** The membership a public request names, with its site; not_found for anything else. */
+async function siteFor(request: PublicRequest, context: PublicContext) {
+  const id = request.params.membershipId ?? '';
+  const found = membershipId.test(id) ? await latestMembership(context.store, id) : undefined;
+  if (!found) throw new OutcomeError('not_found', 'This course site does not exist (any more).');
+  const { spec } = await siteOf(context.store, context.baseUrl, id, found.document);
+  return { id, found, spec };
+}
+
+const page = (rendered: RenderedSitePage, status = 200): PublicResponse => ({ status, type: 'html', body: rendered.html, csp: rendered.csp });
+
+function notice(spec: { lang: string; theme: Parameters<typeof renderNotice>[0]['theme'] }, title: string, message: string, status: number, back: string): PublicResponse {
+  const rendered = renderNotice({ title, message, lang: spec.lang, theme: spec.theme, back });
+  return { status, type: 'html', body: rendered.html, csp: rendered.csp };
+}
+
+/** The session cookie: HttpOnly, SameSite=Lax, Secure over https, for this membership's paths only. */
+const sessionCookie = (id: string, value: string, secure: boolean, maxAgeMs: number) =>
+  serialize(cookieName, value, { httpOnly: true, sameSite: 'lax', secure, path: `/m/${id}`, maxAge: Math.floor(maxAgeMs / 1000) });
+
+async function viewerOf(request: PublicRequest, context: PublicContext, id: string, schedule: Parameters<typeof unlockedFor>[0]): Promise<{ viewer: Viewer; member: Member | null }> {
+  const now = context.now();
+  const member = await sessionMember(context.store, id, request.cookies[cookieName], now);
+  if (!member) return { viewer: { kind: 'visitor' }, member: null };
+  const completed = await completedLessons(context.store, member.id);
+  const access = unlockedFor(schedule, { startDate: member.start_date, today: now.toISOString().slice(0, 10), completed });
+  const notices =
+    member.status === 'past_due' && member.grace_until
+      ? [`Your last payment did not go through. Your access continues until ${member.grace_until.slice(0, 10)}; update your payment details under Manage billing.`]
+      : [];
+  return { viewer: { kind: 'member', email: member.email, access, completed, notices, billing: Boolean(member.stripe_customer_id && context.payments) }, member };
+}
+
+const siteIndex: PublicRoute = {
+  method: 'GET',
+  path: '/m/:membershipId',
+  async handle(request, context) {
+    const { id, spec } = await siteFor(request, context);
+    const { viewer } = await viewerOf(request, context, id, spec.schedule);
+    return page(indexPage(spec, viewer));
+  },
+};
+
+const siteLesson: PublicRoute = {
+  method: 'GET',
+  path: '/m/:membershipId/lessons/:lessonId',
+  async handle(request, context) {
+    const { id, spec } = await siteFor(request, context);
+    const lessonId = request.params.lessonId ?? '';
+    const { viewer } = await viewerOf(request, context, id, spec.schedule);
+    const rendered = lessonIdPattern.test(lessonId) ? lessonPage(spec, viewer, lessonId) : null;
+    if (!rendered) throw new OutcomeError('not_found', 'This course has no such lesson.');
+    return page(rendered);
+  },
+};
+
+/** `POST /m/:id/login` with an email: the same answer whether or not it is a member's, so membership does not leak. */
+const requestLink: PublicRoute = {
+  method: 'POST',
+  path: '/m/:membershipId/login',
+  rateLimit: { max: 5, windowMs: 15 * 60_000 },
+  async handle(request, context) {
+    const { id, spec, found } = await siteFor(request, context);
+    const email = typeof request.body.email === 'string' ? request.body.email.trim().slice(0, 254) : '';
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return notice(spec, 'Check your email address', 'Please enter the email address you joined with.', 400, spec.siteUrl);
+    const member = await findMember(context.store, id, email);
+    if (member && hasAccess(member, context.now()) && context.mail) {
+      const link = await signInLink(context.store, member, spec.siteUrl, context.now());
+      await mailSignInLink(context.mail, member.email, found.document.course, link, `signin-${member.id}-${link.expires_at}`).catch((error: unknown) => {
+        // The visitor gets the same page either way; the operator sees why no email went out (never the link).
+        context.log.warn({ membership_id: id, member_id: member.id, err: error }, 'could not email a sign-in link');
+      });
+    }
+    return notice(spec, 'Check your inbox', 'If that address belongs to a member, a sign-in link is on its way. It works once, for 15 minutes.', 200, spec.siteUrl);
+  },
+};
+
+/** `GET /m/:id/login?token=…`: spends a one-time link, sets the session cookie and goes to the course. */
+const redeemLink: PublicRoute = {
+  method: 'GET',
+  path: '/m/:membershipId/login',
+  async handle(request, context) {
+    const { id, spec } = await siteFor(request, context);
+    const redeemed = await redeemSignInLink(context.store, id, request.query.token ?? '', context.now());
+    if (!redeemed) return notice(spec, 'This link does not work', 'Sign-in links work once, for 15 minutes. Ask for a new one on the course page.', 400, spec.siteUrl);
+    context.log.info({ membership_id: id, member_id: redeemed.member.id }, 'member signed in');
+    return { status: 303, type: 'redirect', location: spec.siteUrl, setCookies: [sessionCookie(id, redeemed.session, request.secure, sessionTtlMs)] };
+  },
+};
+
+const signOut: PublicRoute = {
+  method: 'POST',
+  path: '/m/:membershipId/logout',
+  async handle(request, context) {
+    const { id, spec } = await siteFor(request, context);
+    await endSession(context.store, request.cookies[cookieName]);
+    return { status: 303, type: 'redirect', location: spec.siteUrl, setCookies: [sessionCookie(id, '', request.secure, 0)] };
+  },
+};
+
+const complete: PublicRoute = {
+  method: 'POST',
+  path: '/m/:membershipId/lessons/:lessonId/complete',
+  async handle(request, context) {
+    const { id, spec } = await siteFor(request, context);
+    const lessonId = request.params.lessonId ?? '';
+    const { viewer, member } = await viewerOf(request, context, id, spec.schedule);
+    if (!member || viewer.kind !== 'member') return notice(spec, 'Please sign in', 'Sign in to keep track of the lessons you have done.', 401, spec.siteUrl);
+    if (!viewer.access.open.includes(lessonId)) throw new OutcomeError('not_found', 'This lesson is not open for you yet.');
+    await markCompleted(context.store, member.id, lessonId, context.now());
+    return { status: 303, type: 'redirect', location: `${spec.siteUrl}/lessons/${lessonId}` };
+  },
+};
+
+/** `POST /m/:id/join?tier=tier-1`: a Checkout Session for that tier, made on demand. */
+const join: PublicRoute = {
+  method: 'POST',
+  path: '/m/:membershipId/join',
+  rateLimit: { max: 20, windowMs: 10 * 60_000 },
+  async handle(request, context) {
+    const { id, spec, found } = await siteFor(request, context);
+    const tier = spec.tiers.find((candidate) => candidate.tier_id === request.query.tier && candidate.amount > 0);
+    if (!tier) throw new OutcomeError('not_found', 'This course has no such tier to join.');
+    if (!context.payments || !spec.currency) return notice(spec, 'Checkout is not available', 'Checkout is not configured on this server yet; please contact the course owner.', 503, spec.siteUrl);
+    const email = typeof request.body.email === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(request.body.email) ? request.body.email : undefined;
+    const params = checkoutParams(id, tier, spec.currency, found.document.course.title, spec.siteUrl, email);
+    // One session per click: a visitor who comes back gets a fresh checkout, not an expired one.
+    const session = await context.payments.runOperation('checkout.sessions.create', params, `${id}-join-${tier.tier_id}-${crypto.randomUUID()}`);
+    if (!session.url) throw new OutcomeError('upstream_error', 'Stripe made a checkout without a page to send you to; please try again.');
+    return { status: 303, type: 'redirect', location: session.url };
+  },
+};
+
+/** `POST /m/:id/billing`: the signed-in member's Stripe customer portal. */
+const billing: PublicRoute = {
+  method: 'POST',
+  path: '/m/:membershipId/billing',
+  async handle(request, context) {
+    const { id, spec } = await siteFor(request, context);
+    const member = await sessionMember(context.store, id, request.cookies[cookieName], context.now());
+    if (!member?.stripe_customer_id) return notice(spec, 'Please sign in', 'Sign in as a paying member to manage your billing.', 401, spec.siteUrl);
+    if (!context.payments) return notice(spec, 'Billing is not available', 'Billing is not configured on this server yet; please contact the course owner.', 503, spec.siteUrl);
+    const portal = await context.payments.runOperation(
+      'billing_portal.sessions.create',
+      { customer: member.stripe_customer_id, return_url: spec.siteUrl },
+      `${id}-portal-${member.id}-${crypto.randomUUID()}`,
+    );
+    if (!portal.url) throw new OutcomeError('upstream_error', 'Stripe made a billing session without a page to send you to; please try again.');
+    return { status: 303, type: 'redirect', location: portal.url };
+  },
+};
+
+export const membershipRoutes: PublicRoute[] = [siteIndex, siteLesson, requestLink, redeemLink, signOut, complete, join, billing];
