@@ -15,6 +15,7 @@ import { invoiceCreate } from './invoice.js';
 import { contentRepurpose } from './content.js';
 import { widgetTools } from './widgets.js';
 import { membershipBuild } from './membership.js';
+import { storefrontBuild } from './storefront.js';
 import { clipsFactory } from './clips.js';
 import { factExtraction } from './facts.js';
 import { toolListSize } from './tool-list.js';
@@ -35,6 +36,7 @@ const benchmarks: readonly Benchmark[] = [
   invoiceCreate,
   storeComparison,
   widgetTools,
+  storefrontBuild,
   membershipBuild,
   clipsFactory,
   contentRepurpose,
