@@ -26,6 +26,11 @@ export interface PageSpec {
   sections: readonly PageSection[];
   /** schema.org JSON-LD (a Product, an ItemList…): written as a data block, never run. */
   structuredData?: Record<string, unknown>;
+  /**
+   * Origins a form may end up at besides this service: browsers apply `form-action` to the
+   * redirects after a post too, so a buy form this service sends on to a checkout needs them.
+   */
+  formRedirects?: readonly string[];
   /** Where a form section posts (absolute URLs of one origin). */
   formAction: (sectionId: string) => string;
 }
@@ -115,13 +120,13 @@ const jsonLd = (data: Record<string, unknown> | undefined) => (data ? `<script t
  * hash), images inline or from its logo's origin, forms to this service. `sandbox` gives it
  * an opaque origin, so even a script that slipped through could not act as this service.
  */
-export function pageCsp(styleHash: string, scriptHash: string | null, formOrigin: string | null, sections: readonly PageSection[]): string {
+export function pageCsp(styleHash: string, scriptHash: string | null, formOrigin: string | null, sections: readonly PageSection[], formRedirects: readonly string[] = []): string {
   return [
     "default-src 'none'",
     `style-src ${styleHash}`,
     `script-src ${scriptHash ?? "'none'"}`,
     `img-src data: ${imageOrigins(sections).join(' ')}`.trim(),
-    `form-action ${formOrigin ?? "'none'"}`,
+    `form-action ${formOrigin ? [formOrigin, ...formRedirects].join(' ') : "'none'"}`,
     `connect-src ${formOrigin ?? "'none'"}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -139,7 +144,7 @@ export function renderDocument(spec: PageSpec): RenderedPage {
     `<title>${esc(spec.title)}</title><meta name="description" content="${esc(spec.description)}">` +
     `<meta name="color-scheme" content="${spec.theme.mode}"><style>${css}</style>${jsonLd(spec.structuredData)}</head>` +
     `<body><a class="skip" href="#main">${esc(chromeOf(spec.lang).skip)}</a>${header}<main id="main">${main}</main>${footer}${script}</body></html>`;
-  return { html, csp: pageCsp(sha256(css), script ? enhancementHash : null, new URL(spec.formAction('form')).origin, spec.sections) };
+  return { html, csp: pageCsp(sha256(css), script ? enhancementHash : null, new URL(spec.formAction('form')).origin, spec.sections, spec.formRedirects) };
 }
 
 /**

@@ -333,6 +333,23 @@ describe('storefronts', () => {
       });
       afterAll(() => browser?.close());
 
+      it('sells end to end: a buyer picks a variant on the hosted page, clicks buy and lands on Stripe’s checkout for that variant', async () => {
+        const live = await json(await post(app, '/storefront/build', shop()));
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(`${app.url}/s/${live.storefront_id}`);
+        const before = stripe.sessions.length;
+        await page.selectOption('#product-p1-offer', 'p1-v2');
+        // The browser goes on to Stripe's checkout (the page's form-action allows the redirect); offline, that is where it stops.
+        const toCheckout = page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith('https://checkout.stripe.com/'), { timeout: 10_000 });
+        await page.click('#product-p1 button[type=submit]');
+        const request = await toCheckout;
+        expect(request.url()).toBe(stripe.sessions.at(-1)?.url);
+        expect(stripe.sessions.length).toBe(before + 1);
+        expect(stripe.sessions.at(-1)).toMatchObject({ amount_total: 2650, metadata: { storefront_id: live.storefront_id, offer_id: 'p1-v2' } });
+        await context.close();
+      });
+
       it('hosts each page under its CSP: no serious axe violation, no overflow at 375 and 1280 px, no request but the caller’s images, nothing run', async () => {
         for (const [name, page] of Object.entries(pages)) {
           const report = await inspectPage(browser, page.preview_url, { allowedOrigins: [new URL(bare.url).origin, imageBase] });

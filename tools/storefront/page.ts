@@ -53,6 +53,9 @@ export interface RenderedStorefront {
   structuredData: Record<string, unknown>;
 }
 
+/** Where Stripe's hosted checkouts live: the buy form is sent on to them. */
+export const stripeCheckoutOrigins = ['https://checkout.stripe.com', 'https://buy.stripe.com'] as const;
+
 /** Where a buy form posts: this service starts the checkout (a live link, or a session made on demand). */
 export const checkoutActionOf = (baseUrl: string, storefrontId: string) => `${baseUrl}/c/${storefrontId}`;
 
@@ -162,7 +165,17 @@ export function renderStorefront(input: PageInput): RenderedStorefront {
   const { theme, adjustments } = resolveTheme(themeOf(input.brand));
   const sections = storefrontSections(input);
   const structuredData = structuredDataOf(input);
-  const spec = { title: input.title, description: input.description, lang: input.lang, theme, sections, structuredData, formAction: () => checkoutActionOf(input.baseUrl, input.storefrontId) };
+  const spec = {
+    title: input.title,
+    description: input.description,
+    lang: input.lang,
+    theme,
+    sections,
+    structuredData,
+    formAction: () => checkoutActionOf(input.baseUrl, input.storefrontId),
+    // The buy form's post is answered with a redirect to Stripe's checkout or payment link.
+    formRedirects: stripeCheckoutOrigins,
+  };
   const { html, csp } = renderDocument(spec);
   const embed = renderEmbed(spec, `ao-${input.storefrontId}`);
   const bytes = { html: Buffer.byteLength(html), embed: Buffer.byteLength(embed) };
