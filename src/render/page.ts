@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { OutcomeError } from '../kernel/errors.js';
 import { cspOrigin, esc, safeHref } from './html.js';
 import { chromeOf, renderSection, type Section } from './sections.js';
 import { commerceImageUrls, commerceSectionTypes, renderCommerceSection, type CommerceSection } from './commerce.js';
@@ -169,4 +170,14 @@ export function renderNotice(notice: { title: string; message: string; lang: str
     `<h1 id="notice-title">${esc(notice.title)}</h1><p class="lead">${esc(notice.message)}</p>${back ? `<p class="actions"><a class="btn" href="${esc(back)}">Go back</a></p>` : ''}` +
     `</div></section></main></body></html>`;
   return { html, csp: pageCsp(sha256(css), null, null, []) };
+}
+
+/** Every generated page must load fast on a phone: none is larger than this. */
+export const maxPageBytes = 60 * 1024;
+
+/** The page's size in bytes; past the budget, a 422 that names the page (`what`) and says how to make it smaller (`remedy`). */
+export function checkPageSize(html: string, what: string, remedy: string): number {
+  const bytes = Buffer.byteLength(html);
+  if (bytes > maxPageBytes) throw new OutcomeError('unprocessable', `${what} would be ${Math.ceil(bytes / 1024)} KB; pages are limited to ${maxPageBytes / 1024} KB. ${remedy}`);
+  return bytes;
 }

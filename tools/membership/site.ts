@@ -1,16 +1,12 @@
 import { zipSync, strToU8 } from 'fflate';
-import { OutcomeError } from '../../src/kernel/errors.js';
 import { formatMoney } from '../../src/payments/money.js';
-import { renderDocument, type PageSection } from '../../src/render/page.js';
+import { checkPageSize, renderDocument, type PageSection } from '../../src/render/page.js';
 import type { CourseIndexSection, LessonListItem, LessonSection } from '../../src/render/lesson.js';
 import type { Theme } from '../../src/render/theme.js';
 import { lessonRefs, type Course, type LessonRef } from './course.js';
 import type { MemberAccess, UnlockSchedule } from './drip.js';
 import { lessonText } from './lesson-text.js';
 import type { PricedTier } from './plan.js';
-
-/** A page larger than this is refused: a lesson should load fast on a phone (the widgets' bar). */
-export const maxPageBytes = 60 * 1024;
 
 /** Everything the pages of one membership version render from. */
 export interface SiteSpec {
@@ -208,11 +204,7 @@ export function offlinePages(spec: SiteSpec): RenderedSitePage[] {
   const viewer: Viewer = { kind: 'offline' };
   const pages = [indexPage(spec, viewer), ...lessonRefs(spec.course).map((ref) => lessonPage(spec, viewer, ref.lesson_id) as RenderedSitePage)];
   for (const page of pages) {
-    const bytes = Buffer.byteLength(page.html);
-    if (bytes > maxPageBytes) {
-      const where = page.page === 'index' ? 'The course page' : `Lesson ${page.page}'s page`;
-      throw new OutcomeError('unprocessable', `${where} would be ${Math.ceil(bytes / 1024)} KB; pages are limited to ${maxPageBytes / 1024} KB. Split a long lesson body into several lessons.`);
-    }
+    checkPageSize(page.html, page.page === 'index' ? 'The course page' : `Lesson ${page.page}'s page`, 'Split a long lesson body into several lessons.');
   }
   return pages;
 }

@@ -4,11 +4,10 @@
  * when given, footer; and its schema.org Product/Offer JSON-LD. Pure: the engine renders it on
  * a compute thread.
  */
-import { OutcomeError } from '../../src/kernel/errors.js';
 import type { Brand } from '../../src/render/brand.js';
 import { themeOf } from '../../src/render/brand.js';
 import type { CommerceSection } from '../../src/render/commerce.js';
-import { renderDocument, renderEmbed, type PageSection } from '../../src/render/page.js';
+import { checkPageSize, renderDocument, renderEmbed, type PageSection } from '../../src/render/page.js';
 import type { Section } from '../../src/render/sections.js';
 import { resolveTheme, type Theme } from '../../src/render/theme.js';
 import { toDecimal } from '../../src/payments/money.js';
@@ -16,9 +15,6 @@ import type { CatalogProduct } from './catalog.js';
 import { englishWords, storeWordsFor, type StoreWords } from './words.js';
 
 const wordsOf = (lang: string): StoreWords => storeWordsFor(lang) ?? englishWords;
-
-/** A storefront page must load fast on a phone, as widgets do. */
-export const maxPageBytes = 60 * 1024;
 
 export interface PageInput {
   storefrontId: string;
@@ -178,12 +174,6 @@ export function renderStorefront(input: PageInput): RenderedStorefront {
   };
   const { html, csp } = renderDocument(spec);
   const embed = renderEmbed(spec, `ao-${input.storefrontId}`);
-  const bytes = { html: Buffer.byteLength(html), embed: Buffer.byteLength(embed) };
-  if (bytes.html > maxPageBytes) {
-    throw new OutcomeError(
-      'unprocessable',
-      `The page would be ${Math.ceil(bytes.html / 1024)} KB; storefronts are limited to ${maxPageBytes / 1024} KB. Use fewer products, variants or shorter descriptions.`,
-    );
-  }
+  const bytes = { html: checkPageSize(html, 'The storefront page', 'Use fewer products, variants or shorter descriptions.'), embed: Buffer.byteLength(embed) };
   return { sections, html, embed, csp, theme, adjustments, bytes, structuredData };
 }

@@ -1,10 +1,6 @@
-import { OutcomeError } from '../../src/kernel/errors.js';
-import { renderDocument, renderEmbed } from '../../src/render/page.js';
+import { checkPageSize, renderDocument, renderEmbed } from '../../src/render/page.js';
 import { resolveTheme, type Theme } from '../../src/render/theme.js';
 import type { WidgetDraft } from './operations.js';
-
-/** Pages larger than this are refused: a widget should load fast on a phone. */
-export const maxPageBytes = 60 * 1024;
 
 export interface RenderedWidget {
   html: string;
@@ -24,12 +20,6 @@ export function renderWidget(draft: WidgetDraft, widgetId: string, version: numb
   const spec = { title: draft.title, description: draft.description, lang: draft.lang, theme, sections: draft.sections, formAction: formActionOf(baseUrl, widgetId, version) };
   const { html, csp } = renderDocument(spec);
   const embed = renderEmbed(spec, `ao-${widgetId}`);
-  const bytes = { html: Buffer.byteLength(html), embed: Buffer.byteLength(embed) };
-  if (bytes.html > maxPageBytes) {
-    throw new OutcomeError(
-      'unprocessable',
-      `The page would be ${Math.ceil(bytes.html / 1024)} KB; widgets are limited to ${maxPageBytes / 1024} KB. Use fewer or shorter sections (FAQ answers, features, testimonials).`,
-    );
-  }
+  const bytes = { html: checkPageSize(html, 'The page', 'Use fewer or shorter sections (FAQ answers, features, testimonials).'), embed: Buffer.byteLength(embed) };
   return { html, embed, csp, theme, adjustments, bytes };
 }
