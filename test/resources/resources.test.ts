@@ -291,7 +291,7 @@ describe('the resource declarations', () => {
 
   it('cover every artifact kind', () => {
     expect(declared.map(({ resource }) => resource.name).sort()).toEqual(
-      ['clip_captions_srt', 'clip_captions_vtt', 'content_pack_markdown', 'invoice_pdf', 'widget_page', 'widget_submissions_csv'].sort(),
+      ['clip_captions_srt', 'clip_captions_vtt', 'content_pack_markdown', 'invoice_pdf', 'membership_page', 'storefront_page', 'widget_page', 'widget_submissions_csv'].sort(),
     );
   });
 
