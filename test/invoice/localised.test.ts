@@ -142,6 +142,24 @@ describe('localised invoices over REST', () => {
     expect(fonts).toMatch(/\+DejaVuSans\s+CID TrueType/);
   });
 
+  it.skipIf(!poppler)('prints a Chinese customer’s name and address in simplified characters (Noto Sans SC), in CNY', async () => {
+    const { invoice, bytes } = await create({
+      customer: { name: '张伟（深圳软件设计有限公司）', address: '广东省深圳市南山区科技园路18号\n邮编 518057' },
+      currency: 'CNY',
+      locale: 'zh-CN',
+      language: 'en',
+      issue_date: '2026-11-22',
+      line_items: [{ description: '网站设计与开发', unit_price: '8800', tax_rate: 6 }],
+    });
+    expect(invoice.totals.total).toBe(932800);
+    const text = pdfText(bytes);
+    expect(text).toContain('张伟（深圳软件设计有限公司）');
+    expect(text).toContain('广东省深圳市南山区科技园路18号');
+    expect(text).toContain('网站设计与开发');
+    const fonts = poppled('pdffonts', bytes);
+    expect(fonts).toMatch(/\+NotoSansSC-Regular\s+CID TrueType/);
+  });
+
   it('refuses, naming them, characters no font has (Tamil, emoji), and takes Japanese', async () => {
     const tamil = await post('/invoice/draft', { seller, customer: { name: 'தமிழ் 🦄' }, currency: 'EUR', line_items: [{ description: 'x', unit_price: '1' }] });
     expect(tamil.status).toBe(422);

@@ -1,7 +1,8 @@
 /**
- * The invoice fonts: DejaVu Sans, regular and bold, for Latin, Greek and Cyrillic, and Noto Sans
- * JP (regular and bold) for what DejaVu lacks: kanji, kana, full-width forms such as "￥". Each
- * file is read and parsed once per process (thread), Noto only when a document first needs it;
+ * The invoice fonts: DejaVu Sans, regular and bold, for Latin, Greek and Cyrillic, Noto Sans
+ * JP (regular and bold) for what DejaVu lacks: kanji, kana, full-width forms such as "￥", and
+ * Noto Sans SC for simplified Chinese. Each file is read and parsed once per process (thread),
+ * each Noto only when a document first needs it;
  * each PDF embeds a subset of each font it draws with, holding only the glyphs drawn.
  *
  * The subsetting and embedding are done here rather than by pdf-lib's `embedFont(…, { subset:
@@ -18,9 +19,12 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFHexString, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
 
 export type Face = 'regular' | 'bold';
-/** DejaVu first; the CJK font draws only what DejaVu cannot. */
-type Family = 'latin' | 'cjk';
-const families: Family[] = ['latin', 'cjk'];
+/**
+ * DejaVu first; Noto Sans JP draws what DejaVu cannot (kana, kanji, full-width forms), and Noto
+ * Sans SC the Han characters Japanese does not use (simplified Chinese: 们, 张, 东…).
+ */
+type Family = 'latin' | 'cjk' | 'han';
+const families: Family[] = ['latin', 'cjk', 'han'];
 
 /** Where each font file is, inside its npm package: found through the package, as the bundle (dist/cli) finds it too. */
 const sources: Record<Family, { pkg: string; files: Record<Face, string> }> = {
@@ -28,6 +32,10 @@ const sources: Record<Family, { pkg: string; files: Record<Face, string> }> = {
   cjk: {
     pkg: '@expo-google-fonts/noto-sans-jp',
     files: { regular: '400Regular/NotoSansJP_400Regular.ttf', bold: '700Bold/NotoSansJP_700Bold.ttf' },
+  },
+  han: {
+    pkg: '@expo-google-fonts/noto-sans-sc',
+    files: { regular: '400Regular/NotoSansSC_400Regular.ttf', bold: '700Bold/NotoSansSC_700Bold.ttf' },
   },
 };
 
