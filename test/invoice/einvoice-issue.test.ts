@@ -167,6 +167,12 @@ describe('an invoice issued with its e-invoice', () => {
     const voided = await json(await app.api(`/api/agents/invoices/${issued.invoice_id}`));
     expect(voided.status).toBe('void');
     expect(voided.einvoice_url).toBeNull();
+    // The invoice keeps its number; its PDF is now stamped across every page, in the invoice's language.
+    if (hasPdftotext) {
+      const text = pdfText(await download(voided.pdf_url));
+      expect(text).toContain(issued.number);
+      expect(text).toContain('STORNIERT');
+    }
   });
 
   it('refuses a country that is not an ISO 3166-1 code, naming the field', async () => {
