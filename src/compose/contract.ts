@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * The facts contract (issue 14 §2), checked by code after generation: every fact of the sheet is found, in the
  * caller's words, in the part of the result where it belongs, and reported as placed or missing. Outcomes give
@@ -199,3 +200,35 @@ export const offeringList = (sheet: FactSheet, frames: PageFrames): string =>
     frames,
     sheet.offerings.map((offering) => offering.name),
   );
+
+/** The contact facts a page's footer carries (the footer section's props of the same names). */
+export interface FooterFacts {
+  links: Array<{ text: string; url: string }>;
+  contact_email?: string;
+  phone?: string;
+  address?: string;
+  hours?: string[];
+}
+
+/** Opening hours that are not part of news ("now opens on Saturdays 9–14" is a change the headline states, not the week's hours). */
+const regularHours = (facts: FactSheet) => facts.hours.filter((hours) => !insideAnother(hours, facts));
+
+/** What the facts put in a footer: the address, the week's hours, phones, the first email and links. */
+export function footerFacts(facts: FactSheet, frames: PageFrames): FooterFacts {
+  const email = facts.contacts.emails[0]?.text;
+  // Several numbers share the line, as many as fit.
+  const phone = facts.contacts.phones.reduce((line, number) => (!line ? number.text : `${line} · ${number.text}`.length <= 40 ? `${line} · ${number.text}` : line), '');
+  const links = facts.contacts.urls.slice(0, 8).flatMap((url) => {
+    const href = /^https?:\/\//i.test(url.text) ? url.text : `https://${url.text}`;
+    // A link the page cannot carry (unparsable, or beyond a URL's length) is left for missing_facts to report.
+    return href.length <= 2000 && URL.canParse(href) ? [{ text: url.text.replace(/^https?:\/\//i, '').slice(0, 60), url: href }] : [];
+  });
+  const hours = regularHours(facts);
+  return {
+    links,
+    ...(email && z.email().safeParse(email).success ? { contact_email: email } : {}),
+    ...(phone ? { phone: phone.slice(0, 40) } : {}),
+    ...(facts.address ? { address: facts.address.text.slice(0, 200) } : {}),
+    ...(hours.length ? { hours: hours.slice(0, 14).map((entry) => hoursText(entry, frames).slice(0, 80)) } : {}),
+  };
+}

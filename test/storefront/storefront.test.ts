@@ -158,6 +158,20 @@ describe('storefronts', () => {
     // The facts contract: the prompt's offerings and prices are on the page, and it says where.
     expect(built.meta.facts.map((fact: { placed_in: string }) => fact.placed_in)).toEqual(expect.arrayContaining([expect.stringMatching(/^product-p1/)]));
     expect(built.html).toContain('Clay &amp; Co');
+    // The prompt's place, address, hours and phone are on the page too: every fact placed, none missing.
+    const shop = await json(
+      await post(bare, '/storefront/build', {
+        prompt: 'Bäckerei Sonnenkorn in Freiburg verkauft online: Dinkel-Vollkornbrot 6,50 €, Roggenmischbrot 5,20 €. Laden: Gerberau 7, 79098 Freiburg, Mo–Fr 7–18 Uhr, Telefon 0761 123456.',
+        policies: { shipping: 'Versand dienstags innerhalb Deutschlands.' },
+      }),
+    );
+    expect(shop.meta.missing_facts).toEqual([]);
+    expect(shop.meta.facts.map((fact: { fact: string; placed_in: string }) => `${fact.fact} @ ${fact.placed_in}`)).toEqual(
+      expect.arrayContaining(['place: Freiburg @ hero', 'address: Gerberau 7, 79098 Freiburg @ footer', 'hours: Mo–Fr 7–18 Uhr @ footer', 'phone: 0761 123456 @ footer']),
+    );
+    // Only a shipping policy was given: the heading promises no returns policy.
+    expect(shop.html).toContain('>Versand</h2>');
+    expect(shop.html).not.toContain('Rückgabe');
     const nothing = await post(bare, '/storefront/build', { prompt: 'A shop for our pottery, opening soon.' });
     expect(nothing.status).toBe(400);
     expect((await json(nothing)).error.message).toMatch(/^products: /);

@@ -5,7 +5,8 @@ import { newId } from '../../src/kernel/ids.js';
 import { judgeRevision, type RevisionReport } from '../../src/kernel/revision.js';
 import type { GeneratorName } from '../../src/kernel/generation.js';
 import { isUniqueViolation } from '../../src/store/store.js';
-import { factEntries, placeFacts, placesOf } from '../../src/compose/contract.js';
+import { aboutParts, factEntries, footerFacts, placeFacts, placesOf } from '../../src/compose/contract.js';
+import { capitalize, fit } from '../../src/compose/text.js';
 import type { FactSheet } from '../../src/compose/facts.js';
 import { grounded, removedWarning } from '../../src/compose/grounded.js';
 import { en as enFrames } from '../../src/compose/frames/en.js';
@@ -192,6 +193,8 @@ async function execute(ctx: ToolContext, row: VersionRow): Promise<void> {
 /** The page input of a version: its catalogue, live links (offers without a stock to guard) and stock. */
 function pageInputOf(row: VersionRow, catalog: readonly CatalogProduct[], steps: readonly StripeOperationDone[], stock: Record<string, number>, baseUrl: string): PageInput {
   const { document } = row;
+  const frames = framesFor(document.lang) ?? enFrames;
+  const about = aboutParts(document.facts, frames).join(' · ');
   const links = new Map(steps.filter((step) => step.op === 'payment_links.create' && step.url).map((step) => [step.ref, step.url as string]));
   const liveLinks: Record<string, string> = {};
   for (const product of catalog) {
@@ -208,7 +211,8 @@ function pageInputOf(row: VersionRow, catalog: readonly CatalogProduct[], steps:
     lang: document.lang,
     brandName: document.brandName,
     brand: document.spec.brand ?? {},
-    hero: { headline: document.copy.headline, subheadline: document.copy.subheadline },
+    hero: { eyebrow: about ? fit(capitalize(about), 80) : null, headline: document.copy.headline, subheadline: document.copy.subheadline },
+    footer: footerFacts(document.facts, frames),
     title: document.copy.title,
     description: document.copy.description,
     catalog,

@@ -11,6 +11,7 @@ import { checkPageSize, renderDocument, renderEmbed, type PageSection } from '..
 import type { Section } from '../../src/render/sections.js';
 import { resolveTheme, type Theme } from '../../src/render/theme.js';
 import { toDecimal } from '../../src/payments/money.js';
+import type { FooterFacts } from '../../src/compose/contract.js';
 import type { CatalogProduct } from './catalog.js';
 import { englishWords, storeWordsFor, type StoreWords } from './words.js';
 
@@ -23,7 +24,10 @@ export interface PageInput {
   lang: string;
   brandName: string;
   brand: Brand;
-  hero: { headline: string; subheadline: string | null };
+  /** The prompt's kind, place and audience, above the headline ("Bakery · Freiburg"). */
+  hero: { eyebrow: string | null; headline: string; subheadline: string | null };
+  /** The prompt's address, hours and contacts. */
+  footer: FooterFacts;
   title: string;
   description: string;
   catalog: readonly CatalogProduct[];
@@ -94,11 +98,17 @@ export function storefrontSections(input: PageInput): PageSection[] {
     ...(input.policies?.shipping ? [{ title: words.shipping, text: input.policies.shipping }] : []),
     ...(input.policies?.returns ? [{ title: words.returns, text: input.policies.returns }] : []),
   ];
+  // The heading names only the policies given: "Shipping" alone promises no returns policy.
+  const policiesHeading = policies.length === 2 ? words.policies : (policies[0]?.title ?? words.policies);
   const sections: PageSection[] = [
     { id: 'header', type: 'header', props: { brand: input.brandName, ...(input.brand.logo_url ? { logo_url: input.brand.logo_url } : {}), links: [] } },
-    { id: 'hero', type: 'hero', props: { headline: input.hero.headline, ...(input.hero.subheadline ? { subheadline: input.hero.subheadline } : {}) } },
+    {
+      id: 'hero',
+      type: 'hero',
+      props: { ...(input.hero.eyebrow ? { eyebrow: input.hero.eyebrow } : {}), headline: input.hero.headline, ...(input.hero.subheadline ? { subheadline: input.hero.subheadline } : {}) },
+    },
     ...input.catalog.map((product) => productSection(product, input)),
-    ...(policies.length ? [{ id: 'policies', type: 'policies', props: { heading: words.policies, items: policies } } as CommerceSection] : []),
+    ...(policies.length ? [{ id: 'policies', type: 'policies', props: { heading: policiesHeading, items: policies } } as CommerceSection] : []),
     ...(input.faq?.length ? [{ id: 'faq', type: 'faq', props: { heading: words.faq, items: [...input.faq] } } as Section] : []),
     ...(input.reviews?.length
       ? [
@@ -109,7 +119,7 @@ export function storefrontSections(input: PageInput): PageSection[] {
           } as Section,
         ]
       : []),
-    { id: 'footer', type: 'footer', props: { text: input.brandName, links: [] } },
+    { id: 'footer', type: 'footer', props: { text: input.brandName, ...input.footer } },
   ];
   return sections;
 }

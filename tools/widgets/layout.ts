@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { capitalize } from '../../src/compose/text.js';
-import { hoursText, insideAnother, priceText } from '../../src/compose/contract.js';
+import { footerFacts, priceText } from '../../src/compose/contract.js';
 import type { FactSheet, Offering } from '../../src/compose/facts.js';
 import type { PageFrames } from '../../src/compose/frames/index.js';
 import type { FormField, Section, SectionOf, SectionType } from '../../src/render/sections.js';
@@ -228,29 +227,6 @@ export function tiersOfFacts({ facts, frames }: Pick<BuildRequest, 'facts' | 'fr
     ...(offering.unit ? { period: offering.unit.slice(0, 30) } : {}),
     ...(offering.description ? { description: offering.description.slice(0, 200) } : {}),
   }));
-}
-
-/** Opening hours that are not part of news ("now opens on Saturdays 9–14" is a change the headline states, not the week's hours). */
-const regularHours = (facts: FactSheet) => facts.hours.filter((hours) => !insideAnother(hours, facts));
-
-/** What the facts put in a footer: the address, the week's hours, phones, the first email and links. */
-export function footerFacts(facts: FactSheet, frames: PageFrames): Pick<SectionOf<'footer'>['props'], 'links' | 'contact_email' | 'phone' | 'address' | 'hours'> {
-  const email = facts.contacts.emails[0]?.text;
-  // Several numbers share the line, as many as fit.
-  const phone = facts.contacts.phones.reduce((line, number) => (!line ? number.text : `${line} · ${number.text}`.length <= 40 ? `${line} · ${number.text}` : line), '');
-  const links = facts.contacts.urls.slice(0, 8).flatMap((url) => {
-    const href = /^https?:\/\//i.test(url.text) ? url.text : `https://${url.text}`;
-    // A link the page cannot carry (unparsable, or beyond a URL's length) is left for missing_facts to report.
-    return href.length <= 2000 && URL.canParse(href) ? [{ text: url.text.replace(/^https?:\/\//i, '').slice(0, 60), url: href }] : [];
-  });
-  const hours = regularHours(facts);
-  return {
-    links,
-    ...(email && z.email().safeParse(email).success ? { contact_email: email } : {}),
-    ...(phone ? { phone: phone.slice(0, 40) } : {}),
-    ...(facts.address ? { address: facts.address.text.slice(0, 200) } : {}),
-    ...(hours.length ? { hours: hours.slice(0, 14).map((entry) => hoursText(entry, frames).slice(0, 80)) } : {}),
-  };
 }
 
 /** The footer: the caller's address, hours and contacts from the facts, the content's email over the prompt's. */
