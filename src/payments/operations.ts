@@ -43,6 +43,9 @@ export interface StripeOperationDone extends PaymentOperationResult {
   op: StripeOperationName;
 }
 
+/** Where Stripe's hosted pages live: pages whose forms this service answers with a redirect there must allow them. */
+export const stripeHostedOrigins = { checkout: 'https://checkout.stripe.com', paymentLinks: 'https://buy.stripe.com', billingPortal: 'https://billing.stripe.com' } as const;
+
 const refPrefix = '$ref:';
 export const refTo = (ref: string) => `${refPrefix}${ref}`;
 

@@ -32,6 +32,11 @@ export interface PageSpec {
    * redirects after a post too, so a buy form this service sends on to a checkout needs them.
    */
   formRedirects?: readonly string[];
+  /**
+   * This service's own signed-in page (a member's lessons): served without `sandbox`, whose opaque
+   * origin would make the page's own forms cross-site, so that its SameSite session cookie goes with them.
+   */
+  ownSession?: boolean;
   /** Where a form section posts (absolute URLs of one origin). */
   formAction: (sectionId: string) => string;
 }
@@ -121,7 +126,13 @@ const jsonLd = (data: Record<string, unknown> | undefined) => (data ? `<script t
  * hash), images inline or from its logo's origin, forms to this service. `sandbox` gives it
  * an opaque origin, so even a script that slipped through could not act as this service.
  */
-export function pageCsp(styleHash: string, scriptHash: string | null, formOrigin: string | null, sections: readonly PageSection[], formRedirects: readonly string[] = []): string {
+export function pageCsp(
+  styleHash: string,
+  scriptHash: string | null,
+  formOrigin: string | null,
+  sections: readonly PageSection[],
+  { formRedirects = [], ownSession = false }: Pick<PageSpec, 'formRedirects' | 'ownSession'> = {},
+): string {
   return [
     "default-src 'none'",
     `style-src ${styleHash}`,
@@ -131,7 +142,7 @@ export function pageCsp(styleHash: string, scriptHash: string | null, formOrigin
     `connect-src ${formOrigin ?? "'none'"}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    'sandbox allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox',
+    ...(ownSession ? [] : ['sandbox allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox']),
   ].join('; ');
 }
 
@@ -145,7 +156,7 @@ export function renderDocument(spec: PageSpec): RenderedPage {
     `<title>${esc(spec.title)}</title><meta name="description" content="${esc(spec.description)}">` +
     `<meta name="color-scheme" content="${spec.theme.mode}"><style>${css}</style>${jsonLd(spec.structuredData)}</head>` +
     `<body><a class="skip" href="#main">${esc(chromeOf(spec.lang).skip)}</a>${header}<main id="main">${main}</main>${footer}${script}</body></html>`;
-  return { html, csp: pageCsp(sha256(css), script ? enhancementHash : null, new URL(spec.formAction('form')).origin, spec.sections, spec.formRedirects) };
+  return { html, csp: pageCsp(sha256(css), script ? enhancementHash : null, new URL(spec.formAction('form')).origin, spec.sections, spec) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { stripeHostedOrigins } from '../../src/payments/operations.js';
 import { zipSync, strToU8 } from 'fflate';
 import { formatMoney } from '../../src/payments/money.js';
 import { checkPageSize, renderDocument, type PageSection } from '../../src/render/page.js';
@@ -166,22 +167,18 @@ export interface RenderedSitePage {
 }
 
 function render(spec: SiteSpec, page: string, title: string, description: string, section: PageSection): RenderedSitePage {
-  const { html, csp } = renderDocument({ title, description, lang: spec.lang, theme: spec.theme, sections: [header(spec), section], formAction: () => spec.siteUrl });
-  return { page, title, html, csp: hostedCsp(csp, spec.siteUrl) };
-}
-
-/**
- * The hosted pages' policy: the shared one without `sandbox` (an opaque origin would make the
- * member's own forms cross-site, so the SameSite session cookie would not go with them), and
- * forms may go on to Stripe's checkout and billing portal, where join and billing redirect.
- */
-function hostedCsp(csp: string, siteUrl: string): string {
-  const origin = new URL(siteUrl).origin;
-  return csp
-    .split('; ')
-    .filter((directive) => !directive.startsWith('sandbox'))
-    .map((directive) => (directive.startsWith('form-action') ? `form-action ${origin} https://checkout.stripe.com https://billing.stripe.com` : directive))
-    .join('; ');
+  const { html, csp } = renderDocument({
+    title,
+    description,
+    lang: spec.lang,
+    theme: spec.theme,
+    sections: [header(spec), section],
+    formAction: () => spec.siteUrl,
+    // Join and billing redirect to Stripe's checkout and portal; sign-in sets this service's session cookie.
+    formRedirects: [stripeHostedOrigins.checkout, stripeHostedOrigins.billingPortal],
+    ownSession: true,
+  });
+  return { page, title, html, csp };
 }
 
 const describe = (spec: SiteSpec) => `${spec.course.title}: ${spec.schedule.length} lessons from ${spec.brandName}.`.slice(0, 160);

@@ -11,6 +11,7 @@ import { checkPageSize, renderDocument, renderEmbed, type PageSection } from '..
 import type { Section } from '../../src/render/sections.js';
 import { resolveTheme, type Theme } from '../../src/render/theme.js';
 import { toDecimal } from '../../src/payments/money.js';
+import { stripeHostedOrigins } from '../../src/payments/operations.js';
 import type { FooterFacts } from '../../src/compose/contract.js';
 import type { CatalogProduct } from './catalog.js';
 import { englishWords, storeWordsFor, type StoreWords } from './words.js';
@@ -52,9 +53,6 @@ export interface RenderedStorefront {
   bytes: { html: number; embed: number };
   structuredData: Record<string, unknown>;
 }
-
-/** Where Stripe's hosted checkouts live: the buy form is sent on to them. */
-export const stripeCheckoutOrigins = ['https://checkout.stripe.com', 'https://buy.stripe.com'] as const;
 
 /** Where a buy form posts: this service starts the checkout (a live link, or a session made on demand). */
 export const checkoutActionOf = (baseUrl: string, storefrontId: string) => `${baseUrl}/c/${storefrontId}`;
@@ -180,7 +178,7 @@ export function renderStorefront(input: PageInput): RenderedStorefront {
     structuredData,
     formAction: () => checkoutActionOf(input.baseUrl, input.storefrontId),
     // The buy form's post is answered with a redirect to Stripe's checkout or payment link.
-    formRedirects: stripeCheckoutOrigins,
+    formRedirects: [stripeHostedOrigins.checkout, stripeHostedOrigins.paymentLinks],
   };
   const { html, csp } = renderDocument(spec);
   const embed = renderEmbed(spec, `ao-${input.storefrontId}`);
