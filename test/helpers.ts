@@ -135,6 +135,17 @@ export async function pollUntil<T>(fn: () => Promise<T | undefined>, timeoutMs =
   }
 }
 
+/** Waits until no job of `app` is running or due at `now` (a test's moved clock): what was going to happen by then has. */
+export const settleJobs = (app: App, now: number) =>
+  pollUntil(async () => {
+    const due = await app.store.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', new Date(now).toISOString())])]))
+      .executeTakeFirstOrThrow();
+    return Number(due.count) === 0 ? true : undefined;
+  });
+
 /** A response body as JSON, typed loosely for assertions. */
 export const json = (response: Response): Promise<any> => response.json();
 

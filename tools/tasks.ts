@@ -4,6 +4,8 @@ import { einvoiceTask, invoicePdfTask, unrenderableTask } from './invoice/tasks.
 import { groundContentTask, prepareContentTask, renderBlocksTask } from './content/tasks.js';
 import { planClipsTask } from './clips/tasks.js';
 import { renderStorefrontTask, storefrontFactsTask } from './storefront/tasks.js';
+import { directoryTasks } from './directory/tasks.js';
+import { composeCampaignTask } from './outreach/tasks.js';
 
 /**
  * The CPU-heavy steps of the outcomes, which run on the compute pool's worker threads. The
@@ -22,4 +24,6 @@ export const tasks: readonly Task<any, any>[] = [
   planClipsTask,
   storefrontFactsTask,
   renderStorefrontTask,
+  composeCampaignTask,
+  ...directoryTasks,
 ];

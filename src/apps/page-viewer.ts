@@ -4,7 +4,7 @@ import { appMimeType, appsProtocolVersion, type UiResourceContents, type UiResou
 /**
  * The MCP App that shows a generated page inside the conversation. The view is static: it does
  * the Apps handshake over postMessage, waits for the tool result and shows the page it carries in
- * `structuredContent.html`, or the result's text when there is none (an error, a job handle).
+ * `structuredContent.html` (a site's: `structuredContent.site.html`), or the result's text when there is none (an error, a job handle).
  *
  * The page goes into a nested `<iframe sandbox="allow-scripts allow-forms" srcdoc>`:
  * - srcdoc fetches nothing, so it needs no `frameDomains`: frame-src (`'none'` when none are
@@ -130,9 +130,11 @@ const viewerScript = `(function () {
   function showResult(result) {
     if (!result || typeof result !== 'object') return showText('This result has no page to show.');
     var content = result.structuredContent;
-    if (!result.isError && content && typeof content.html === 'string') {
+    // A page tool's page is its html; a site's (a directory) is its site.html.
+    var html = content && (typeof content.html === 'string' ? content.html : content.site && typeof content.site.html === 'string' ? content.site.html : null);
+    if (!result.isError && typeof html === 'string') {
       var title = content.meta && typeof content.meta.title === 'string' ? content.meta.title : '';
-      return showPage(content.html, title);
+      return showPage(html, title);
     }
     showText(textOf(result));
   }
@@ -248,7 +250,7 @@ export function pageViewerMeta(baseUrl: string): { ui: UiResourceMeta } {
 
 const name = 'page_viewer';
 const title = 'Page viewer';
-const description = "Shows the page a tool generated (its result's structuredContent.html) inside the conversation.";
+const description = "Shows the page a tool generated (its result's structuredContent.html, or a site's structuredContent.site.html) inside the conversation.";
 
 /** The `resources/list` entry (hosts may also find the view only through the tools' `_meta`). */
 export function pageViewerResource(baseUrl: string): UiResourceListing {

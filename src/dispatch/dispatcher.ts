@@ -7,6 +7,7 @@ import { closestField, knownFieldsAt } from '../kernel/known-fields.js';
 import { excerpt, quote } from '../kernel/quote.js';
 import type { JobHandle } from '../kernel/job-handle.js';
 import type { Tool } from '../kernel/tool.js';
+import type { ScheduledTask } from '../kernel/outcome.js';
 import type { ToolContext } from '../kernel/context.js';
 import type { Store } from '../store/store.js';
 import type { JobQueue, JobProgress, JobRow } from '../jobs/queue.js';
@@ -59,6 +60,8 @@ export interface DispatcherOptions {
   payments: PaymentGateway | null;
   /** Email through SMTP_URL, or null. */
   mail?: Mailer | null;
+  /** The modules' scheduled tasks, by kind: a job whose `tool` names one runs it. */
+  scheduled?: ReadonlyMap<string, ScheduledTask>;
   /** The OpenAI-compatible endpoint (LLM_BASE_URL), or null. */
   llm: LlmClient | null;
   jobs: JobQueue;
@@ -226,9 +229,11 @@ export class Dispatcher {
     };
   }
 
-  /** Runs a claimed job's tool for the worker. */
+  /** Runs a claimed job's tool, or the scheduled task of that kind, for the worker. */
   readonly executeJob: JobExecutor = async (job, { signal, progress }) => {
     const tool = this.options.catalogue.get(job.tool);
+    const task = tool ? undefined : this.options.scheduled?.get(job.tool);
+    if (task) return this.runScheduled(task, job, signal);
     if (!tool) throw new OutcomeError('not_found', `Tool ${job.tool} is not in this server's catalogue.`);
     // Scopes were checked when the job was started.
     const caller: Caller = { accountId: job.account_id, keyId: null, scopes: ['*'] };
@@ -248,6 +253,12 @@ export class Dispatcher {
       throw error;
     }
   };
+
+  /** Scheduled work is nobody's call: it is not metered, and it gets the platform's services only. */
+  private async runScheduled(task: ScheduledTask, job: JobRow, signal: AbortSignal): Promise<unknown> {
+    const { store, files, payments, mail = null, jobs, baseUrl } = this.options;
+    return task.run(await jobs.input(job.id), { store, files, payments, mail, jobs, baseUrl: baseUrl(), now: this.now, log: this.jobLog(job), signal });
+  }
 
   private jobLog(job: JobRow): Logger {
     return this.options.log.child({ req_id: job.request_id ?? job.id, job_id: job.id });

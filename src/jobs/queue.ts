@@ -69,17 +69,35 @@ export class JobQueue {
 
   /** `id` may be chosen beforehand (with newId(platformIds.job)) so that other records can point at the job. */
   async enqueue(job: { id?: string; tool: string; input: unknown; caller: Caller; requestId?: string }): Promise<JobRow> {
+    const row = await this.insert({ id: job.id, tool: job.tool, input: job.input, accountId: job.caller.accountId, requestId: job.requestId });
+    if (!row) throw new Error(`job ${job.id ?? ''} was not queued`);
+    await this.announce();
+    return row;
+  }
+
+  /**
+   * Queues a job for `runAt` (now or later) under `key`: scheduling a key that was scheduled before
+   * does nothing and returns false, so an event delivered twice, or seen by two instances, makes one job.
+   */
+  async schedule(job: { kind: string; input: unknown; accountId: string; runAt: Date; key: string }): Promise<boolean> {
+    const row = await this.insert({ tool: job.kind, input: job.input, accountId: job.accountId, runAfter: job.runAt.toISOString(), scheduleKey: job.key });
+    if (!row) return false;
+    if (row.run_after <= this.stamp()) await this.announce();
+    return true;
+  }
+
+  private async insert(job: { id?: string; tool: string; input: unknown; accountId: string; requestId?: string; runAfter?: string; scheduleKey?: string }): Promise<JobRow | undefined> {
     const at = this.stamp();
     const id = job.id ?? newId(platformIds.job);
     // V8's own serialisation (a copy, where JSON.stringify of text full of lone surrogates takes tens
     // of milliseconds), compressed on libuv's threads: a 4 MB input is a short write and the loop stays free.
     const input = await gzip(v8.serialize(job.input ?? {}));
-    const row = await this.store.db.transaction().execute(async (trx) => {
+    return this.store.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('jobs')
         .values({
           id,
-          account_id: job.caller.accountId,
+          account_id: job.accountId,
           tool: job.tool,
           status: 'queued',
           progress_message: null,
@@ -93,14 +111,15 @@ export class JobQueue {
           updated_at: at,
           started_at: null,
           finished_at: null,
+          run_after: job.runAfter ?? at,
+          schedule_key: job.scheduleKey ?? null,
         })
+        .onConflict((conflict) => conflict.column('schedule_key').doNothing())
         .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('job_inputs').values({ job_id: id, input }).execute();
+        .executeTakeFirst();
+      if (inserted) await trx.insertInto('job_inputs').values({ job_id: id, input }).execute();
       return inserted;
     });
-    await this.announce();
-    return row;
   }
 
   /** Wakes idle workers: this process's at once, other instances' through the store (polling covers a lost notice). */
@@ -133,7 +152,7 @@ export class JobQueue {
   }
 
   /**
-   * Takes the oldest queued job under a lease for `owner`. The one dialect-specific step of
+   * Takes the queued job longest due under a lease for `owner`. The one dialect-specific step of
    * the queue: PostgreSQL needs `FOR UPDATE SKIP LOCKED` so that instances never claim the
    * same row; SQLite serialises writers, so the conditional update is already atomic.
    */
@@ -151,7 +170,7 @@ export class JobQueue {
       })
       .where('status', '=', 'queued')
       .where('id', '=', (eb) => {
-        const oldest = eb.selectFrom('jobs').select('id').where('status', '=', 'queued').orderBy('id').limit(1);
+        const oldest = eb.selectFrom('jobs').select('id').where('status', '=', 'queued').where('run_after', '<=', at).orderBy('run_after').orderBy('id').limit(1);
         return this.store.dialect === 'postgres' ? oldest.forUpdate().skipLocked() : oldest;
       })
       .returningAll()

@@ -100,7 +100,7 @@ export interface PaymentGateway {
   deactivatePaymentLink(id: string): Promise<void>;
 }
 
-/** An email to send (DESIGN §9). The From address is the server's (SMTP_FROM); headers come only from these fields. */
+/** An email to send (DESIGN §9). The From address is the server's (SMTP_FROM); headers come only from these fields (`headers` from an allow-list). */
 export interface MailMessage {
   /** One address per entry (`a@example.com` or `Name <a@example.com>`); at least one. */
   to: string[];
@@ -110,6 +110,12 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: Array<{ filename: string; contentType: string; content: Uint8Array }>;
+  /**
+   * Extra headers, from an allow-list only: `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058
+   * one-click unsubscribe, for bulk senders such as outreach). Any other name, or a value with a line
+   * break, is refused with an Error (a bug in the tool, not the caller's input).
+   */
+  headers?: Record<string, string>;
   /**
    * Names this one intended delivery (e.g. the invoice and the request's idempotency key): the
    * same key always gives the same Message-ID, so that a retried send is recognised as the same
@@ -132,13 +138,44 @@ export interface Mailer {
   send(message: MailMessage, options?: { signal?: AbortSignal }): Promise<MailReceipt>;
 }
 
+/** A job a module asks the queue to run later: an email on a member's day 3, a featured listing that ends. */
+export interface ScheduledJob {
+  /** A scheduled task's kind, declared by a module (`OutcomeModule.scheduled`). */
+  kind: string;
+  input: unknown;
+  /** The account the work is for (its owner's jobs). */
+  accountId: string;
+  /** Not run before then; now or in the past runs it at once. */
+  runAt: Date;
+  /** Names this one intended run: scheduling a key again does nothing (events delivered twice, two instances). */
+  key: string;
+}
+
+export interface JobScheduler {
+  /** False when the key was scheduled before (nothing new was queued). */
+  schedule(job: ScheduledJob): Promise<boolean>;
+}
+
+/** What a scheduled task's run can use: no caller and no request, only the platform's services. */
+export interface ScheduledTaskContext {
+  store: StoreHandle;
+  files: FileStore;
+  baseUrl: string;
+  now: () => Date;
+  log: Log;
+  signal: AbortSignal;
+  payments: PaymentGateway | null;
+  mail: Mailer | null;
+  jobs: JobScheduler;
+}
+
 /** What a tool's `run` can use. Built per call by the dispatcher (or the job worker). */
 export interface ToolContext {
   requestId: string;
   caller: Caller;
   store: StoreHandle;
-  /** The caller's jobs (job_status). */
-  jobs: { get(id: string, caller: Caller): Promise<JobView | undefined> };
+  /** The caller's jobs (job_status), and work scheduled for later. */
+  jobs: { get(id: string, caller: Caller): Promise<JobView | undefined> } & JobScheduler;
   /** The caller's plan and usage (usage_get). */
   usage: { report(accountId: string): Promise<UsageReport> };
   files: FileStore;
@@ -185,4 +222,6 @@ export interface PublicContext {
   payments: PaymentGateway | null;
   /** Sign-in links and receipts; null without SMTP_URL. */
   mail: Mailer | null;
+  /** Work for later (a member's onboarding emails). */
+  jobs: JobScheduler;
 }

@@ -2,7 +2,7 @@ import type { Tool } from './tool.js';
 import type { PublicRoute } from './public-route.js';
 import { platformScopes, type Scope } from './scopes.js';
 import { idPrefixPattern, platformIds } from './ids.js';
-import type { StoreHandle } from './context.js';
+import type { ScheduledTaskContext, StoreHandle } from './context.js';
 import type { Resource } from './resource.js';
 import type { StripeEventHandler } from './webhook.js';
 
@@ -32,6 +32,19 @@ export interface OutcomeModule {
   resources?: readonly Resource[];
   /** Stripe event type → its handler, called by the platform's `POST /webhooks/stripe` once the signature is checked. */
   stripeEvents?: Readonly<Record<string, StripeEventHandler>>;
+  /** Work its tools, routes and webhooks schedule for later (`ctx.jobs.schedule`), run by the job queue. */
+  scheduled?: readonly ScheduledTask[];
+}
+
+/**
+ * A kind of work run by the job queue at its time, not called by anyone: its input is what the
+ * scheduler stored. It must be idempotent (a crash re-runs it) and must re-check, when it runs,
+ * that the work is still due (the member may have left, the course may have changed).
+ */
+export interface ScheduledTask {
+  /** Unique across modules and tools, e.g. `membership_email`. */
+  kind: string;
+  run(input: unknown, ctx: ScheduledTaskContext): Promise<unknown>;
 }
 
 /** A schema change: `db` is the store's query builder (Kysely), which the kernel does not know. */
@@ -83,6 +96,8 @@ export class Outcomes {
   readonly resources: readonly Resource[];
   /** Stripe event type → every module's handler for it, in module order. */
   readonly stripeEvents: ReadonlyMap<string, readonly StripeEventHandler[]>;
+  /** Scheduled task kind → its task. */
+  readonly scheduled: ReadonlyMap<string, ScheduledTask>;
 
   constructor(readonly modules: readonly OutcomeModule[]) {
     const owners = new Map<string, string>();
@@ -103,6 +118,9 @@ export class Outcomes {
       for (const command of module.commands ?? []) claim('command', command.name, module.name);
       for (const route of module.publicRoutes ?? []) claim('public route', `${route.method} ${route.path}`, module.name);
       for (const resource of module.resources ?? []) claim('resource', resource.name, module.name);
+      // A job's `tool` is a tool's name or a task's kind: they share one namespace.
+      for (const tool of module.tools) claim('job kind', tool.name, module.name);
+      for (const task of module.scheduled ?? []) claim('job kind', task.kind, module.name);
     }
     this.tools = modules.flatMap((module) => module.tools);
     this.publicRoutes = modules.flatMap((module) => module.publicRoutes ?? []);
@@ -116,5 +134,6 @@ export class Outcomes {
       for (const [type, handler] of Object.entries(module.stripeEvents ?? {})) stripeEvents.set(type, [...(stripeEvents.get(type) ?? []), handler]);
     }
     this.stripeEvents = stripeEvents;
+    this.scheduled = new Map(modules.flatMap((module) => module.scheduled ?? []).map((task) => [task.kind, task]));
   }
 }

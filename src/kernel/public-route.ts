@@ -39,5 +39,7 @@ export interface PublicRoute {
   path: string;
   /** At most this many requests per client address and path within `windowMs`. */
   rateLimit?: { max: number; windowMs: number };
+  /** A GET whose JSON is public data that pages shown elsewhere read (a directory's search index in the MCP App viewer's sandboxed frame): any origin may fetch it, without credentials. */
+  readableAnywhere?: boolean;
   handle: (request: PublicRequest, context: PublicContext) => Promise<PublicResponse>;
 }

@@ -1,4 +1,4 @@
-import type { Log, StoreHandle } from './context.js';
+import type { JobScheduler, Log, Mailer, StoreHandle } from './context.js';
 
 /** A Stripe event as a module's handler receives it: its signature checked, its JSON parsed. */
 export interface StripeEvent {
@@ -14,6 +14,12 @@ export interface WebhookContext {
   store: StoreHandle;
   now: () => Date;
   log: Log;
+  /** Absolute base URL for links (`PUBLIC_BASE_URL`). */
+  baseUrl: string;
+  /** Null without SMTP_URL: what an event would email is then left to the owner. */
+  mail: Mailer | null;
+  /** Work an event starts for later (a new member's onboarding emails). */
+  jobs: JobScheduler;
 }
 
 /**

@@ -94,6 +94,21 @@ function attachmentOf(attachment: NonNullable<MailMessage['attachments']>[number
   };
 }
 
+/** Headers a tool may add (canonical spelling, by lower-case name): RFC 8058 one-click unsubscribe, nothing else. */
+const allowedHeaders = new Map(['List-Unsubscribe', 'List-Unsubscribe-Post'].map((name) => [name.toLowerCase(), name]));
+
+function extraHeaders(headers: Record<string, string>): Record<string, string> {
+  // A tool's headers are its own, like its attachments: a bad one is a bug in the tool, not the caller's input.
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => {
+      const allowed = allowedHeaders.get(name.toLowerCase());
+      if (!allowed) throw new Error(`headers: ${quote(name)} is not a header a message may set; only ${[...allowedHeaders.values()].join(' and ')} are`);
+      if (/[\r\n]/.test(value)) throw new Error(`headers: the value of ${allowed} contains a line break`);
+      return [allowed, value];
+    }),
+  );
+}
+
 /** The message as nodemailer takes it; every header value is encoded by nodemailer, and line breaks in the subject are spaces. */
 export function composed(message: MailMessage, config: MailConfig, now: Date, messageId: string): SendMailOptions {
   if (message.to.length === 0) throw new OutcomeError('invalid_input', 'to: give at least one recipient.');
@@ -110,6 +125,7 @@ export function composed(message: MailMessage, config: MailConfig, now: Date, me
     text: message.text,
     ...(message.html !== undefined ? { html: message.html } : {}),
     attachments: (message.attachments ?? []).map(attachmentOf),
+    ...(message.headers !== undefined ? { headers: extraHeaders(message.headers) } : {}),
     messageId,
     date: now,
     xMailer: false,

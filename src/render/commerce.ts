@@ -103,7 +103,8 @@ function renderProduct(section: ProductSection, context: SectionContext): string
 
 function renderPolicies(section: PoliciesSection, context: SectionContext): string {
   const { heading: title, items } = section.props;
-  const entries = items.map((item) => `<li class="card">${itemHeading(context, item.title)}${paragraphs(item.text)}</li>`).join('');
+  // One policy under a heading that is its own title: said once, not twice.
+  const entries = items.map((item) => `<li class="card">${items.length === 1 && item.title === title ? '' : itemHeading(context, item.title)}${paragraphs(item.text)}</li>`).join('');
   return wrap(section, `${heading(section, title, context)}<ul class="grid">${entries}</ul>`, 'alt');
 }
 

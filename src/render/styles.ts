@@ -22,6 +22,8 @@ export function stylesheet(theme: Theme, root: 'body' | '.ao-root'): string {
     `${root}{--bg:${c.background};--surface:${c.surface};--text:${c.text};--muted:${c.muted};--primary:${c.primary};--on-primary:${c.on_primary};--link:${c.link};--accent:${c.accent};--radius:${r};--box:${boxRadius};`,
     `margin:0;background:var(--bg);color:var(--text);font:1rem/1.6 ${theme.font_stack};color-scheme:${theme.mode};overflow-wrap:anywhere;word-break:normal}`,
     '*,*::before,*::after{box-sizing:border-box}',
+    // The hidden attribute must win over a component's own display (a .btn is inline-flex).
+    '[hidden]{display:none!important}',
     'img{max-width:100%;height:auto}',
     'a{color:var(--link);text-underline-offset:.15em}',
     ':focus-visible{outline:3px solid var(--link);outline-offset:2px}',

@@ -222,4 +222,24 @@ export const platformMigrations: Record<string, Migration> = {
       await db.schema.dropTable('stripe_events').execute();
     },
   },
+  '0015_scheduled_jobs': {
+    // A job may wait for its time (run_after; every job has one, so the claim reads one index) and carry a
+    // key that makes scheduling it again a no-op: the same reminder, scheduled by two instances, runs once.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('run_after', 'text').execute();
+      await db.schema.alterTable('jobs').addColumn('schedule_key', 'text').execute();
+      await db
+        .updateTable('jobs')
+        .set({ run_after: sql`created_at` })
+        .execute();
+      await db.schema.createIndex('jobs_due').on('jobs').columns(['status', 'run_after', 'id']).execute();
+      await db.schema.createIndex('jobs_schedule_key').on('jobs').column('schedule_key').unique().execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('jobs_schedule_key').execute();
+      await db.schema.dropIndex('jobs_due').execute();
+      await db.schema.alterTable('jobs').dropColumn('schedule_key').execute();
+      await db.schema.alterTable('jobs').dropColumn('run_after').execute();
+    },
+  },
 };

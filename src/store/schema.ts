@@ -21,6 +21,10 @@ export interface JobsTable {
   updated_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** Not claimed before then: the time it was queued, or a scheduled job's time. */
+  run_after: Timestamp;
+  /** A scheduled job's key: scheduling the same key again does nothing. */
+  schedule_key: string | null;
 }
 
 /** An MCP task (the Tasks extension): an unguessable id a client polls, for one job of its account. */

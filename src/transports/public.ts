@@ -127,6 +127,12 @@ export function publicRouter(routes: readonly PublicRoute[], context: () => Publ
       };
       router.options(route.path, cors, (_req, res) => void res.status(204).end());
       router.post(route.path, cors, ...limiter(route, limitStore), ...parseBody, handler(route, context));
+    } else if (route.readableAnywhere) {
+      const cors: RequestHandler = (_req, res, next) => {
+        res.set('Access-Control-Allow-Origin', '*');
+        next();
+      };
+      router.get(route.path, cors, handler(route, context));
     } else router.get(route.path, handler(route, context));
   }
   return router;

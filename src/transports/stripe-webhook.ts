@@ -2,6 +2,7 @@ import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { OutcomeError } from '../kernel/errors.js';
 import type { StripeEvent, StripeEventHandler } from '../kernel/webhook.js';
+import type { JobScheduler, Mailer } from '../kernel/context.js';
 import type { Store } from '../store/store.js';
 import { sendErrorEnvelope } from './http.js';
 
@@ -15,7 +16,16 @@ const maxEventBytes = 1024 * 1024;
  * 200 and left alone; the modules' handlers run otherwise, and a handler that throws answers
  * 500 so that Stripe delivers the event again.
  */
-export function stripeWebhook(deps: { secret: string | undefined; handlers: ReadonlyMap<string, readonly StripeEventHandler[]>; store: Store; now: () => Date; log: Logger }): RequestHandler[] {
+export function stripeWebhook(deps: {
+  secret: string | undefined;
+  handlers: ReadonlyMap<string, readonly StripeEventHandler[]>;
+  store: Store;
+  now: () => Date;
+  log: Logger;
+  mail: Mailer | null;
+  jobs: JobScheduler;
+  baseUrl: () => string;
+}): RequestHandler[] {
   const log = deps.log.child({ component: 'stripe-webhook' });
   const handle: RequestHandler = async (req, res) => {
     if (!deps.secret) {
@@ -48,7 +58,8 @@ export function stripeWebhook(deps: { secret: string | undefined; handlers: Read
       return;
     }
     try {
-      for (const handler of handlers) await handler(event, { store: deps.store, now: deps.now, log: log.child({ event_id: event.id, type: event.type }) });
+      for (const handler of handlers)
+        await handler(event, { store: deps.store, now: deps.now, mail: deps.mail, jobs: deps.jobs, baseUrl: deps.baseUrl(), log: log.child({ event_id: event.id, type: event.type }) });
     } catch (error) {
       log.error({ err: error, event_id: event.id, type: event.type }, 'a Stripe event handler failed; Stripe will deliver it again');
       sendErrorEnvelope(res, new OutcomeError('internal', `Handling ${event.type} failed; it will be retried.`));

@@ -16,6 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import { cafesCsv } from '../directory/fixtures.js';
 import { pageViewerContents, pageViewerHtml, pageViewerMeta, pageViewerResource, pageViewerUri } from '../../src/apps/page-viewer.js';
 import { viewMeta } from '../../src/kernel/views.js';
 import { appMimeType, appsProtocolVersion, type UiResourceCsp } from '../../src/apps/protocol.js';
@@ -406,6 +407,28 @@ describe.skipIf(!browserAvailable)('the page viewer in a host', () => {
         expect(host.violations).toEqual([]);
         expect(host.network.filter((url) => !isLocal(url, allowedOrigins()))).toEqual([]);
         expect(host.dialogs).toEqual([]);
+      } finally {
+        await host.close();
+      }
+    });
+
+    it('shows a directory (a site: its site.html), whose search works inside the view', async () => {
+      const response = await app.api('/api/agents/directory/build', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'Vegan places in Lisbon', listings: cafesCsv }),
+      });
+      expect(response.status).toBe(200);
+      const directory: any = await response.json();
+      const host = await openHost(browser, harness, mode);
+      try {
+        await host.deliver({ prompt: 'Vegan places in Lisbon' }, toolResult(`Directory ${directory.directory_id} v1`, directory));
+        await host.generated.locator('#dir-search[data-ready="true"]').waitFor();
+        expect(await host.view.locator('iframe.page').getAttribute('title')).toBe(`Generated page: ${directory.meta.title}`);
+        await host.generated.locator('#q').fill('tofu');
+        await expect.poll(() => host.generated.locator('#results li').count()).toBe(1);
+        expect(host.violations).toEqual([]);
+        expect(host.network.filter((url) => !isLocal(url, allowedOrigins()))).toEqual([]);
       } finally {
         await host.close();
       }

@@ -145,6 +145,8 @@ describe('the slowness fuzz', () => {
       locale: 'de-DE',
     };
     const issued = await post('/api/agents/invoice/create', { ...invoice, idempotency_key: 'slowness-issued' });
+    const directory = await post('/api/agents/directory/build', { prompt: 'Vegan places in Lisbon', listings: 'name,category,location\nGreen Bean,Cafe,Alfama' });
+    const outreachSender = { name: 'Sam', company: 'Ledgerly', address: 'Torstraße 1, Berlin', calendar_url: 'https://cal.example.com/sam', reply_to: 'sam@ledgerly.example' };
     Object.assign(bases, {
       job_status: [{ job_id: 'job_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
       invoice_draft: [invoice],
@@ -267,6 +269,54 @@ describe('the slowness fuzz', () => {
       ],
       membership_get: [{ membership_id: 'mem_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
       membership_members: [{ membership_id: 'mem_01jdz8x4m6b3q9r2t5v7w0y1c3', action: 'grant', email: 'ana@example.com' }],
+      directory_build: [
+        {
+          prompt: 'Vegan places in Lisbon',
+          title: 'Vegan Lisbon',
+          description: 'Plant-based food.',
+          listings: 'name,category,location\nGreen Bean,Cafe,Alfama',
+          categories: ['Cafe'],
+          fields: [
+            { name: 'name', label: 'Name', type: 'text', required: true },
+            { name: 'category', label: 'Category', type: 'select', options: ['Cafe', 'Bar'], filterable: true },
+          ],
+          brand: { name: 'Vegan Lisbon', tone: 'calm' },
+          monetization: { currency: 'EUR', featured_price: '29', premium_price: '79', claim_fee: '10', period_days: 30 },
+        },
+        { prompt: 'Vegan places', listings: [{ name: 'Green Bean', category: 'Cafe', location: 'Alfama', website: 'https://greenbean.example' }] },
+      ],
+      directory_revise: [
+        {
+          directory_id: directory.directory_id,
+          changes: { title: 'T', description: 'D', add_listings: [{ name: 'Kale', category: 'Cafe' }], remove_listings: ['lst_01jdz8x4m6b3q9r2t5v7w0y1c3'] },
+        },
+        { directory_id: directory.directory_id, changes: { listings: 'name,category\nKale,Cafe' } },
+      ],
+      directory_get: [{ directory_id: directory.directory_id }],
+      directory_submissions: [{ directory_id: directory.directory_id, action: 'reject', submission_id: 'dsb_01jdz8x4m6b3q9r2t5v7w0y1c3', reason: 'Not vegan' }],
+      outreach_build: [
+        {
+          prompt: 'Ledgerly does bookkeeping for dental clinics. Ideal customer: clinic owners.',
+          leads: 'First Name,Email Address,Company\nAna,ana@smile.example,Smile\n',
+          channels: ['email', 'phone'],
+          crm: 'hubspot',
+          sender: outreachSender,
+          timezone: 'Europe/Berlin',
+          send_window: { start: '09:00', end: '17:00' },
+          daily_cap: 50,
+          steps: [{ channel: 'email', day: 0, subject: 'Hi {{first_name|there}}', body: 'Hello {{first_name|there}}', variant_b: { subject: 'B' } }],
+          snippets: { priority: 'Hi' },
+          lead_source: 'Web',
+        },
+        { prompt: 'Bookkeeping for clinics', leads: [{ email: 'ana@smile.example', first_name: 'Ana' }] },
+      ],
+      outreach_revise: [{ campaign_id: 'out_01jdz8x4m6b3q9r2t5v7w0y1c3', changes: { offer: 'Bookkeeping', leads: 'email\na@b.co' } }],
+      outreach_get: [{ campaign_id: 'out_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
+      outreach_triage: [
+        { reply: 'Not interested, thanks.', subject: 'Re: hello' },
+        { campaign_id: 'out_01jdz8x4m6b3q9r2t5v7w0y1c3', from: 'ana@smile.example', reply: 'Out of office until Monday.' },
+      ],
+      outreach_send: [{ campaign_id: 'out_01jdz8x4m6b3q9r2t5v7w0y1c3', start_at: '2026-12-01T09:00:00Z' }],
       widget_submissions: [{ widget_id: widget.widget_id, format: 'csv' }],
       clips_factory: [
         { transcript: srt, title: 'A talk', speakers: ['Ana'], language: 'en' },

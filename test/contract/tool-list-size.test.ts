@@ -120,6 +120,31 @@ describe('real outputs against the listed output schemas, as MCP clients validat
     keep('membership_members', await call('POST', '/membership/members', { membership_id: membership.membership_id, action: 'grant', email: 'ana@example.com' }));
     keep('membership_members', await call('POST', '/membership/members', { membership_id: membership.membership_id, action: 'list' }));
 
+    const directory = await call('POST', '/directory/build', { prompt: 'Vegan places in Lisbon', listings: 'name,category,location\nGreen Bean,Cafe,Alfama' });
+    keep('directory_build', directory);
+    keep('directory_revise', await call('POST', '/directory/revise', { directory_id: directory.directory_id, changes: { add_listings: [{ name: 'Kale', category: 'Cafe' }] } }));
+    keep('directory_get', await call('GET', `/directory/${directory.directory_id}`));
+    const submitted = await fetch(`${directory.site.preview_url}/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Sprout' }) });
+    expect(submitted.status).toBeLessThan(300);
+    const pending = await call('POST', '/directory/submissions', { directory_id: directory.directory_id, action: 'list' });
+    keep('directory_submissions', pending);
+    keep('directory_submissions', await call('POST', '/directory/submissions', { directory_id: directory.directory_id, action: 'approve', submission_id: pending.submissions[0].submission_id }));
+
+    const sender = { name: 'Sam', company: 'Ledgerly', address: 'Torstraße 1, 10119 Berlin', calendar_url: 'https://cal.example.com/sam' };
+    const campaign = await call('POST', '/outreach/build', {
+      prompt: 'Ledgerly does bookkeeping for dental clinics. Ideal customer: clinic owners.',
+      leads: 'First Name,Email Address,Company\nAna,ana@smile.example,Smile\n',
+      crm: 'hubspot',
+      sender,
+      timezone: 'Europe/Berlin',
+    });
+    keep('outreach_build', campaign);
+    keep('outreach_revise', await call('POST', '/outreach/revise', { campaign_id: campaign.campaign_id, changes: { daily_cap: 20 } }));
+    keep('outreach_get', await call('GET', `/outreach/${campaign.campaign_id}`));
+    keep('outreach_triage', await call('POST', '/outreach/triage', { reply: 'Not interested, thanks.' }));
+    keep('outreach_triage', await call('POST', '/outreach/triage', { campaign_id: campaign.campaign_id, from: 'ana@smile.example', reply: 'Out of office until Monday.' }));
+    keep('outreach_send', await call('POST', '/outreach/send', { campaign_id: campaign.campaign_id }));
+
     const invoice = {
       customer: { name: 'Acme GmbH', email: 'billing@acme.example', address: 'Hauptstraße 1\n10115 Berlin' },
       currency: 'EUR',

@@ -89,4 +89,23 @@ describe('the durable job queue', () => {
     expect(await app.jobs.get(mine.id, testCaller('acct_a'))).toBeDefined();
     expect(await app.jobs.get(mine.id, testCaller('acct_b'))).toBeUndefined();
   });
+
+  it('holds a scheduled job until its time, and schedules a key once', async () => {
+    let clock = Date.parse('2026-11-02T10:00:00Z');
+    const app = await createApp({ config: testConfig({ DATA_DIR: tempDir(), JOB_CONCURRENCY: '0' }), modules: testModules, taskModules: testTaskModules, now: () => new Date(clock) });
+    apps.push(app);
+    const later = { kind: 'test_slow_job', input: { key: 'later' }, accountId: localOwner.accountId, runAt: new Date(clock + 3_600_000), key: 'reminder:1' };
+    expect(await app.jobs.schedule(later)).toBe(true);
+    // The same key again (an event delivered twice, another instance): nothing new.
+    expect(await app.jobs.schedule({ ...later, input: { key: 'twice' } })).toBe(false);
+    const now = await app.jobs.enqueue({ tool: 'test_slow_job', input: { key: 'now' }, caller: localOwner });
+    expect((await app.jobs.claim('wkr_a'))?.id).toBe(now.id);
+    // Not before its time.
+    expect(await app.jobs.claim('wkr_a')).toBeUndefined();
+    clock += 3_600_000;
+    const due = await app.jobs.claim('wkr_a');
+    expect(due).toMatchObject({ tool: 'test_slow_job', schedule_key: 'reminder:1' });
+    expect(await app.jobs.input(due!.id)).toEqual({ key: 'later' });
+    expect(await app.jobs.claim('wkr_a')).toBeUndefined();
+  });
 });

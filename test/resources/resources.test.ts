@@ -164,7 +164,7 @@ describe('artifacts as MCP resources', () => {
     expect((await refusal('agent-outcomes://widgets/wgt_01aaaaaaaaaaaaaaaaaaaaaaaa/submissions.csv')).code).toBe('not_found');
   });
 
-  it('clip captions: one SRT and one VTT per clip, equal to the plan’s, parseable', async () => {
+  it('clip captions: one SRT, one VTT and one ASS per clip, equal to the plan’s, parseable', async () => {
     const plan = await call('/clips/factory', { transcript: syntheticTalk(4, 21).map(({ start, end, text, words }) => ({ start, end, text, words })), title: 'Short talk' });
     expect(plan.clips.length).toBeGreaterThan(1);
     const got = await call(`/clips/${plan.plan_id}`);
@@ -173,21 +173,26 @@ describe('artifacts as MCP resources', () => {
       ['clips_get', got],
     ] as const) {
       const found = links(tool, output);
-      expect(found).toHaveLength(plan.clips.length * 2);
+      expect(found).toHaveLength(plan.clips.length * 3);
       for (const clip of plan.clips) {
         const base = `agent-outcomes://clips/${plan.plan_id}/clips/${clip.id}`;
         const srt = found.find((link) => link.uri === `${base}/captions.srt`);
         const vtt = found.find((link) => link.uri === `${base}/captions.vtt`);
         expect(srt).toMatchObject({ name: `clip-${clip.rank}.srt`, mimeType: 'application/x-subrip' });
         expect(vtt).toMatchObject({ name: `clip-${clip.rank}.vtt`, mimeType: 'text/vtt' });
-        // The ffmpeg command reads its captions from the file the label names.
-        expect(clip.ffmpeg).toContain(`subtitles=${srt!.name}`);
+        const ass = found.find((link) => link.uri === `${base}/captions.ass`);
+        expect(ass).toMatchObject({ name: `clip-${clip.rank}.ass`, mimeType: 'text/x-ssa' });
+        // The ffmpeg command burns in the captions from the file the label names.
+        expect(clip.ffmpeg).toContain(`subtitles=${ass!.name}`);
       }
     }
     for (const clip of plan.clips) {
       const base = `agent-outcomes://clips/${plan.plan_id}/clips/${clip.id}`;
       const srt = await read(`${base}/captions.srt`);
       const vtt = await read(`${base}/captions.vtt`);
+      const ass = await read(`${base}/captions.ass`);
+      expect(ass.mimeType).toBe('text/x-ssa');
+      expect(textOf(ass)).toBe(clip.captions.ass);
       expect(srt.mimeType).toBe('application/x-subrip');
       expect(vtt.mimeType).toBe('text/vtt');
       expect(textOf(srt)).toBe(clip.captions.srt);
@@ -291,7 +296,19 @@ describe('the resource declarations', () => {
 
   it('cover every artifact kind', () => {
     expect(declared.map(({ resource }) => resource.name).sort()).toEqual(
-      ['clip_captions_srt', 'clip_captions_vtt', 'content_pack_markdown', 'invoice_pdf', 'membership_page', 'storefront_page', 'widget_page', 'widget_submissions_csv'].sort(),
+      [
+        'clip_captions_ass',
+        'clip_captions_srt',
+        'clip_captions_vtt',
+        'content_pack_markdown',
+        'directory_page',
+        'invoice_pdf',
+        'membership_page',
+        'outreach_crm_export',
+        'storefront_page',
+        'widget_page',
+        'widget_submissions_csv',
+      ].sort(),
     );
   });
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
+import { expect } from 'vitest';
 
 export const chromiumPath: string = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -239,4 +240,16 @@ async function withServedHtml<T>(html: string, headers: Record<string, string>, 
 export async function inspectHtml(browser: Browser, html: string, options: InspectOptions & { headers?: Record<string, string> } = {}): Promise<PageReport> {
   const { headers = {}, ...inspectOptions } = options;
   return withServedHtml(html, headers, (url) => inspectPage(browser, url, inspectOptions));
+}
+
+/**
+ * The generated pages' bar, for one inspected page: no serious or critical axe violation, no
+ * overflow at any viewport, no request to another origin, no uncaught error or dialog, and
+ * (unless `consoleErrors: false`) nothing logged as an error. `label` names the page in failures.
+ */
+export function expectCleanPage(report: PageReport, label: string, options: { consoleErrors?: boolean } = {}): void {
+  expect(seriousOf(report.violations), `${label}: ${describeViolations(seriousOf(report.violations))}`).toEqual([]);
+  expect(overflowsOf(report.overflow), `${label}: ${describeOverflow(report.overflow)}`).toEqual([]);
+  expect(report.externalRequests, label).toEqual([]);
+  expect([...(options.consoleErrors === false ? [] : report.consoleErrors), ...report.pageErrors, ...report.dialogs], label).toEqual([]);
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { execFile, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
+import { expect } from 'vitest';
 
 export interface VnuMessage {
   type: 'error' | 'info' | 'non-document-error';
@@ -91,4 +92,10 @@ export async function validateHtml(documents: Record<string, string>): Promise<R
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Validates the documents and fails with the Nu checker's own messages, per document, on any error. */
+export async function expectValidHtml(documents: Record<string, string>): Promise<void> {
+  const results = await validateHtml(documents);
+  for (const [name, messages] of Object.entries(results)) expect(errorsOf(messages), `${name}:\n${describeMessages(errorsOf(messages))}`).toEqual([]);
 }
