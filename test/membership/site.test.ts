@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { json, startPlannedApp, type StartedApp } from '../helpers.js';
-import { browserAvailable, browserSkipReason, describeOverflow, describeViolations, inspectPage, openBrowser, overflowsOf, seriousOf } from '../support/browser.js';
-import { describeMessages, errorsOf, validateHtml, vnuAvailable, vnuSkipReason } from '../support/vnu.js';
+import { browserAvailable, browserSkipReason, expectCleanPage, inspectPage, openBrowser } from '../support/browser.js';
+import { expectValidHtml, vnuAvailable, vnuSkipReason } from '../support/vnu.js';
 import { potteryCourse, potteryTiers } from './fixtures.js';
 
 const xss = '<script>alert(1)</script><img src=x onerror=alert(2)>"\'><svg onload=alert(3)>';
@@ -70,8 +70,7 @@ describe('the membership site', () => {
       const documents: Record<string, string> = {};
       for (const page of built.site.pages) documents[`hosted-${page.page}`] = await (await fetch(page.url)).text();
       for (const page of hostile.site.pages) documents[`hostile-${page.page}`] = await (await fetch(page.url)).text();
-      const results = await validateHtml(documents);
-      for (const [name, messages] of Object.entries(results)) expect(errorsOf(messages), `${name}:\n${describeMessages(errorsOf(messages))}`).toEqual([]);
+      await expectValidHtml(documents);
     }, 60_000);
   });
   if (!vnuAvailable) console.warn(vnuSkipReason);
@@ -86,10 +85,7 @@ describe('the membership site', () => {
     it('passes axe, fits 375 and 1280 px and fetches nothing else, on every page', async () => {
       for (const page of [...built.site.pages, ...hostile.site.pages]) {
         const report = await inspectPage(browser, page.url);
-        expect(seriousOf(report.violations), `${page.url}: ${describeViolations(seriousOf(report.violations))}`).toEqual([]);
-        expect(overflowsOf(report.overflow), `${page.url}: ${describeOverflow(report.overflow)}`).toEqual([]);
-        expect(report.externalRequests, page.url).toEqual([]);
-        expect([...report.pageErrors, ...report.dialogs], page.url).toEqual([]);
+        expectCleanPage(report, page.url, { consoleErrors: false });
       }
     }, 60_000);
 
@@ -110,7 +106,7 @@ describe('the membership site', () => {
       expect(cookie).toMatchObject({ name: 'ao_member', httpOnly: true, sameSite: 'Lax', path: `/m/${built.membership_id}` });
       expect(await tab.textContent('.account p')).toBe('Signed in as ana@example.com.');
       expect(await tab.locator('.mark-locked').count()).toBe(2);
-      expect(await tab.textContent('.lesson-item:has-text("Centering the wheel") .small')).toMatch(/^Opens on \d{4}-\d{2}-\d{2}\.$/);
+      expect(await tab.textContent('.lesson-item:has-text("Centering the wheel") .small')).toMatch(/^Opens on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);
       await tab.click('text=Wedging clay');
       expect(await tab.textContent('.exercises')).toContain('Wedge 1 kg of clay');
       await tab.click('text=Mark as done');

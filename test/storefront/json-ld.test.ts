@@ -83,6 +83,10 @@ describe('the storefront’s JSON-LD', () => {
     );
     expect(list['@type']).toBe('ItemList');
     expect(vocabularyErrors(list, 'ItemList')).toEqual([]);
+    // A subscription says its period, in the same vocabulary.
+    const monthly = structuredDataOf({ ...input([{ name: 'Beans', price: '18.5', currency: 'EUR' }]), mode: 'subscription', interval: 'month' });
+    expect((monthly.offers as Array<Record<string, any>>)[0]?.priceSpecification).toMatchObject({ price: '18.50', referenceQuantity: { value: 1, unitCode: 'MON' } });
+    expect(vocabularyErrors(monthly, 'Product')).toEqual([]);
     // The check fails what schema.org does not define.
     expect(vocabularyErrors({ ...one, bestSeller: true }, 'Product').join('\n')).toContain('bestSeller');
   }, 60_000);

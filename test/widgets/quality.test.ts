@@ -3,8 +3,8 @@ import type { Browser } from 'playwright-core';
 import { wcagContrast } from 'culori';
 import { startApp, json } from '../helpers.js';
 import { widgetKinds } from '../../tools/widgets/schema.js';
-import { browserAvailable, browserSkipReason, describeOverflow, describeViolations, inspectHtml, inspectPage, openBrowser, overflowsOf, seriousOf } from '../support/browser.js';
-import { describeMessages, errorsOf, validateHtml, vnuAvailable, vnuSkipReason } from '../support/vnu.js';
+import { browserAvailable, browserSkipReason, expectCleanPage, inspectHtml, inspectPage, openBrowser } from '../support/browser.js';
+import { expectValidHtml, vnuAvailable, vnuSkipReason } from '../support/vnu.js';
 
 type Started = Awaited<ReturnType<typeof startApp>>;
 
@@ -75,8 +75,7 @@ describe('every widget kind', () => {
         documents[kind] = widget.html;
         documents[`${kind}-embed`] = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body><main><h1>Host page</h1>${widget.embed}</main></body></html>`;
       }
-      const results = await validateHtml(documents);
-      for (const [name, messages] of Object.entries(results)) expect(errorsOf(messages), `${name}:\n${describeMessages(errorsOf(messages))}`).toEqual([]);
+      await expectValidHtml(documents);
     });
   });
   if (!vnuAvailable) console.warn(vnuSkipReason);
@@ -91,10 +90,7 @@ describe('every widget kind', () => {
     it('previews every kind under its CSP with no serious axe violation, no overflow at 375 and 1280 px, no external request, no error', async () => {
       for (const [kind, widget] of Object.entries(widgets)) {
         const report = await inspectPage(browser, widget.preview_url);
-        expect(seriousOf(report.violations), `${kind}: ${describeViolations(seriousOf(report.violations))}`).toEqual([]);
-        expect(overflowsOf(report.overflow), `${kind}: ${describeOverflow(report.overflow)}`).toEqual([]);
-        expect(report.externalRequests, kind).toEqual([]);
-        expect([...report.consoleErrors, ...report.pageErrors, ...report.dialogs], kind).toEqual([]);
+        expectCleanPage(report, kind);
       }
     }, 60_000);
 

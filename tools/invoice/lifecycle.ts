@@ -392,21 +392,19 @@ export async function issueCreditNote(
     amount,
     groups.map((group) => group.gross),
   );
-  const taxLines = groups
-    .map((group, i) => {
-      const rate = group.rate === null ? 0n : BigInt(Math.round(Number(group.rate) * 10_000));
-      return { rate: group.rate, ...netAndTax(parts[i] ?? 0n, rate) };
-    })
-    .filter((line) => line.gross > 0n);
-  // A rate's gross that no net amount reaches exactly (its tax rounding skips it) comes a unit short: that unit goes
-  // to another rate that can take it, or, with none, the credit note credits that much less (amount says what it credited).
-  for (let short = amount - taxLines.reduce((sum, line) => sum + line.gross, 0n); short > 0n; short -= 1n) {
-    const taker = taxLines.find((line) => {
-      const rate = line.rate === null ? 0n : BigInt(Math.round(Number(line.rate) * 10_000));
-      return netAndTax(line.gross + 1n, rate).gross === line.gross + 1n;
-    });
-    if (!taker) break;
-    Object.assign(taker, netAndTax(taker.gross + 1n, taker.rate === null ? 0n : BigInt(Math.round(Number(taker.rate) * 10_000))));
+  const rateOf = (line: { rate: string | null }) => (line.rate === null ? 0n : BigInt(Math.round(Number(line.rate) * 10_000)));
+  const taxLines = groups.map((group, i) => ({ rate: group.rate, ...netAndTax(parts[i] ?? 0n, rateOf(group)) })).filter((line) => line.gross > 0n);
+  // A rate's gross that no net amount reaches exactly (its tax rounding skips it) comes a unit short. The units short
+  // go to a rate that reaches its gross plus some of them (two rates a unit short each: one takes both, as the gross
+  // after a skipped one is always reachable); with none, the credit note credits that much less (amount says so).
+  let short = amount - taxLines.reduce((sum, line) => sum + line.gross, 0n);
+  while (short > 0n) {
+    const step = taxLines
+      .flatMap((line) => Array.from({ length: Number(short) }, (_, i) => ({ line, units: BigInt(i + 1) })))
+      .find(({ line, units }) => netAndTax(line.gross + units, rateOf(line)).gross === line.gross + units);
+    if (!step) break;
+    Object.assign(step.line, netAndTax(step.line.gross + step.units, rateOf(step.line)));
+    short -= step.units;
   }
   const credit = taxLines.reduce((sum, line) => sum + line.gross, 0n);
   const id = newId(invoiceIds.creditNote);

@@ -152,10 +152,12 @@ export async function completedLessons(store: StoreHandle, memberId: string): Pr
   return new Set(rows.map((row) => row.lesson_id));
 }
 
-export async function markCompleted(store: StoreHandle, memberId: string, lessonId: string, now: Date): Promise<void> {
-  await membershipDb(store)
+/** True when the lesson was not completed before. */
+export async function markCompleted(store: StoreHandle, memberId: string, lessonId: string, now: Date): Promise<boolean> {
+  const inserted = await membershipDb(store)
     .insertInto('membership_progress')
     .values({ member_id: memberId, lesson_id: lessonId, completed_at: now.toISOString() })
     .onConflict((conflict) => conflict.columns(['member_id', 'lesson_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }

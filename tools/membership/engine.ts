@@ -15,6 +15,7 @@ import { priceTiers, stripePlan } from './plan.js';
 import { outlineFromPrompt } from './prompt-outline.js';
 import { offlinePages, siteZip, type SiteSpec } from './site.js';
 import { applyChanges } from './changes.js';
+import { siteLanguage } from './words.js';
 import { membershipDb } from './tables.js';
 import type { BuildInput, MembershipOutput, ReviseInput } from './schema.js';
 
@@ -38,6 +39,15 @@ export const siteUrlOf = (baseUrl: string, membershipId: string) => `${baseUrl}/
 
 const noMembership = (id: string) => new OutcomeError('not_found', `No membership ${id} exists for this account.`, { hint: 'Create one with membership_build.' });
 
+/** Who signs the pages and emails: the brand, else the course. */
+const brandNameOf = (document: MembershipDocument) => document.brand.name ?? document.course.title.slice(0, 80);
+
+/** A version's unlock schedule and onboarding emails, their links into the hosted site. */
+export function onboardingOf(baseUrl: string, membershipId: string, document: MembershipDocument) {
+  const schedule = unlockSchedule(document.course, document.drip);
+  return { schedule, ...onboardingEmails(document.course, schedule, { brandName: brandNameOf(document), lang: document.lang, siteUrl: siteUrlOf(baseUrl, membershipId) }) };
+}
+
 /** What a version's pages and plan need, with the plan's results so far. */
 export async function siteOf(store: StoreHandle, baseUrl: string, membershipId: string, document: MembershipDocument) {
   const siteUrl = siteUrlOf(baseUrl, membershipId);
@@ -55,7 +65,7 @@ export async function siteOf(store: StoreHandle, baseUrl: string, membershipId: 
     schedule: unlockSchedule(document.course, document.drip),
     tiers,
     currency: document.currency,
-    brandName: document.brand.name ?? document.course.title.slice(0, 80),
+    brandName: brandNameOf(document),
     lang: document.lang,
     theme: resolveTheme(themeOf(document.brand)).theme,
     siteUrl,
@@ -117,7 +127,7 @@ async function execute(ctx: ToolContext, membershipId: string, document: Members
 async function present(ctx: ToolContext, membershipId: string, version: number, document: MembershipDocument, zipFileId: string): Promise<Omit<MembershipOutput, 'next_actions'>> {
   const { spec, plan, done } = await siteOf(ctx.store, ctx.baseUrl, membershipId, document);
   const pages = offlinePages(spec);
-  const drip = onboardingEmails(document.course, spec.schedule, { brandName: spec.brandName, lang: document.lang, siteUrl: spec.siteUrl });
+  const drip = onboardingOf(ctx.baseUrl, membershipId, document);
   const executed = plan.length > 0 && done.length === plan.length;
   return {
     membership_id: membershipId,
@@ -161,13 +171,17 @@ async function present(ctx: ToolContext, membershipId: string, version: number, 
       operations: plan as unknown as Array<{ op: string; ref: string; params: Record<string, unknown>; idempotency_key: string }>,
       executed,
       results: done.map((result) => ({ ref: result.ref, id: result.id, url: result.url })),
-      portal: `A signed-in member with a Stripe customer gets "Manage billing" on ${spec.siteUrl}: POST ${spec.siteUrl}/billing runs billing_portal.sessions.create {customer, return_url: "${spec.siteUrl}"}.`,
+      portal: {
+        op: 'billing_portal.sessions.create' as const,
+        params: { customer: '$member:stripe_customer_id', return_url: spec.siteUrl },
+        runs: `Per member, on POST ${spec.siteUrl}/billing ("Manage billing", shown to a signed-in member who paid through Stripe), with that member's Stripe customer.`,
+      },
     },
     onboarding: {
       emails: drip.emails,
       schedule: spec.schedule,
       delivery: ctx.mail
-        ? 'SMTP is configured: a member granted with membership_members gets the welcome email and a sign-in link; the other emails are returned as data for you to send on their day offsets.'
+        ? 'SMTP is configured: each member is sent these emails by scheduled jobs — the welcome on joining, lessons on the morning (09:00 UTC) they open for them, the others when their event happens — once each.'
         : 'No SMTP server is configured: the emails are returned as data for you to send, and sign-in links come from membership_members.',
     },
     webhooks: { endpoint: `${ctx.baseUrl}/webhooks/stripe`, events: handledEvents },
@@ -177,7 +191,7 @@ async function present(ctx: ToolContext, membershipId: string, version: number, 
       generator: document.meta.generator,
       facts: document.meta.facts,
       missing: document.meta.missing,
-      warnings: [...document.meta.warnings, ...drip.warnings],
+      warnings: [...document.meta.warnings, ...drip.warnings, ...siteLanguage(document.lang).warnings],
       created_at: document.meta.created_at,
     },
   };

@@ -9,6 +9,7 @@ import { membershipMigrations } from './migrations.js';
 import { membershipRoutes } from './public.js';
 import { membershipResources } from './resources.js';
 import { membershipStripeEvents } from './stripe-events.js';
+import { onboardingEmailTask } from './delivery.js';
 
 /** Its tables, as the module's queries see them. */
 export type { MembershipTables } from './tables.js';
@@ -23,4 +24,5 @@ export default defineOutcome({
   migrations: membershipMigrations,
   resources: membershipResources,
   stripeEvents: membershipStripeEvents,
+  scheduled: [onboardingEmailTask],
 });

@@ -6,10 +6,9 @@ import { membershipIds } from './ids.js';
 import { membershipIdSchema } from './schema.js';
 import { membershipDb } from './tables.js';
 import { endAllSessions, findMember, signInLink, upsertMember } from './access.js';
-import { requireMembership, siteUrlOf } from './engine.js';
-import { mailSignInLink, mailWelcome, memberView } from './members.js';
-import { unlockSchedule } from './drip.js';
-import { onboardingEmails } from './onboarding.js';
+import { onboardingOf, requireMembership, siteUrlOf } from './engine.js';
+import { mailSignInLink, memberView } from './members.js';
+import { scheduleDrip } from './delivery.js';
 
 const memberSchema = z.object({
   member_id: z.string(),
@@ -46,12 +45,13 @@ export default defineTool({
     members: z.array(memberSchema).describe('list: this page; else the member acted on.'),
     next_cursor: z.string().nullable(),
     sign_in_link: z.object({ url: z.string(), expires_at: z.iso.datetime() }).nullable().describe('Returned when it could not be emailed: pass it on privately.'),
-    emailed: z.array(z.string()).describe('What was sent to the member.'),
+    emailed: z.array(z.string()).describe('What was sent to the member now.'),
+    scheduled: z.array(z.string()).describe('grant, with SMTP: the onboarding emails queued for the new member (ids of onboarding.emails), the welcome at once, the rest on their days.'),
   }),
   async run(input, ctx) {
     const membership = await requireMembership(ctx.store, ctx.caller.accountId, input.membership_id);
     const db = membershipDb(ctx.store);
-    const base = { membership_id: input.membership_id, next_cursor: null, sign_in_link: null, emailed: [] as string[] };
+    const base = { membership_id: input.membership_id, next_cursor: null, sign_in_link: null, emailed: [] as string[], scheduled: [] as string[] };
     if (input.action === 'list') {
       let query = db.selectFrom('membership_members').selectAll().where('membership_id', '=', input.membership_id).where('account_id', '=', ctx.caller.accountId);
       if (input.cursor) query = query.where('id', '>', input.cursor);
@@ -85,17 +85,13 @@ export default defineTool({
     }
     let member = await findMember(ctx.store, input.membership_id, email);
     const emailed: string[] = [];
+    const scheduled: string[] = [];
     if (input.action === 'grant') {
       const granted = await upsertMember(ctx.store, { id: input.membership_id, accountId: ctx.caller.accountId }, email, 'granted', now);
       member = granted.member;
       if (granted.joined && ctx.mail) {
-        const schedule = unlockSchedule(membership.document.course, membership.document.drip);
-        const brandName = membership.document.brand.name ?? membership.document.course.title.slice(0, 80);
-        const welcome = onboardingEmails(membership.document.course, schedule, { brandName, lang: membership.document.lang, siteUrl }).emails[0];
-        if (welcome) {
-          await mailWelcome(ctx.mail, member.email, welcome, member.id);
-          emailed.push('welcome');
-        }
+        const to = { membershipId: input.membership_id, accountId: ctx.caller.accountId, member: granted.member };
+        scheduled.push(...(await scheduleDrip(ctx.jobs, to, onboardingOf(ctx.baseUrl, input.membership_id, membership.document), now, true)));
       }
     }
     if (!member) throw new OutcomeError('not_found', `email: ${email} is not a member of ${input.membership_id}; grant access first.`);
@@ -105,8 +101,8 @@ export default defineTool({
       await mailSignInLink(ctx.mail, member.email, membership.document.course, link, `signin-${member.id}-${link.expires_at}`);
       emailed.push('sign-in link');
     }
-    return { ...base, members: [memberView(member)], sign_in_link: ctx.mail ? null : link, emailed, next_actions: [] };
+    return { ...base, members: [memberView(member)], sign_in_link: ctx.mail ? null : link, emailed, scheduled, next_actions: [] };
   },
   summarize: (result) =>
-    `${result.members.length} member(s) of ${result.membership_id}${result.sign_in_link ? `; sign-in link (valid until ${result.sign_in_link.expires_at}) returned` : ''}${result.emailed.length ? `; emailed: ${result.emailed.join(', ')}` : ''}.`,
+    `${result.members.length} member(s) of ${result.membership_id}${result.sign_in_link ? `; sign-in link (valid until ${result.sign_in_link.expires_at}) returned` : ''}${result.emailed.length ? `; emailed: ${result.emailed.join(', ')}` : ''}${result.scheduled.length ? `; ${result.scheduled.length} onboarding email(s) scheduled` : ''}.`,
 });

@@ -1,6 +1,5 @@
 import type { Mailer } from '../../src/kernel/context.js';
 import type { Course } from './course.js';
-import type { OnboardingEmail } from './onboarding.js';
 import type { Member } from './access.js';
 
 /** A member as the owner's tools show them. */
@@ -22,9 +21,4 @@ export async function mailSignInLink(mail: Mailer, to: string, course: Course, l
     text: `Open this link to sign in to “${course.title}”. It works once, until ${link.expires_at}:\n\n${link.url}\n\nIf you did not ask for it, ignore this email.\n`,
     idempotencyKey: key,
   });
-}
-
-/** The onboarding welcome email, sent once when a member joins (its key names the member). */
-export async function mailWelcome(mail: Mailer, to: string, welcome: OnboardingEmail, memberId: string): Promise<void> {
-  await mail.send({ to: [to], subject: welcome.subject, text: welcome.text, html: welcome.html, idempotencyKey: `welcome-${memberId}` });
 }

@@ -67,4 +67,25 @@ export const membershipMigrations: Record<string, Migration> = {
       for (const table of ['membership_secrets', 'membership_progress', 'membership_members', 'membership_operations', 'memberships']) await db.schema.dropTable(table).execute();
     },
   },
+  '0016_membership_onboarding': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('membership_members').addColumn('last_active_at', 'text').execute();
+      await db.schema
+        .createTable('membership_deliveries')
+        .addColumn('member_id', 'text', (col) => col.notNull())
+        .addColumn('start_date', 'text', (col) => col.notNull())
+        .addColumn('delivery', 'text', (col) => col.notNull())
+        .addColumn('email_id', 'text', (col) => col.notNull())
+        .addColumn('claimed_at', 'text')
+        .addColumn('sent_at', 'text')
+        .addColumn('message_id', 'text')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('membership_deliveries_pk', ['member_id', 'start_date', 'delivery'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('membership_deliveries').execute();
+      await db.schema.alterTable('membership_members').dropColumn('last_active_at').execute();
+    },
+  },
 };

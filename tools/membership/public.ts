@@ -11,6 +11,8 @@ import { unlockedFor } from './drip.js';
 import { indexPage, lessonPage, type RenderedSitePage, type Viewer } from './site.js';
 import { checkoutParams } from './plan.js';
 import { mailSignInLink } from './members.js';
+import { noteActivity, onLessonCompleted } from './delivery.js';
+import { siteLanguage, siteWords, type SiteWords } from './words.js';
 
 const cookieName = 'ao_member';
 const membershipId = idPattern(membershipIds.membership);
@@ -27,25 +29,31 @@ async function siteFor(request: PublicRequest, context: PublicContext) {
 
 const page = (rendered: RenderedSitePage, status = 200): PublicResponse => ({ status, type: 'html', body: rendered.html, csp: rendered.csp });
 
-function notice(spec: { lang: string; theme: Parameters<typeof renderNotice>[0]['theme'] }, title: string, message: string, status: number, back: string): PublicResponse {
-  const rendered = renderNotice({ title, message, lang: spec.lang, theme: spec.theme, back });
+/** A page that says one thing, in the site's words: `which` names it in SiteWords.notices. */
+function notice(spec: { lang: string; theme: Parameters<typeof renderNotice>[0]['theme']; siteUrl: string }, which: Exclude<keyof SiteWords['notices'], 'past_due'>, status: number): PublicResponse {
+  const { title, message } = siteWords(spec.lang).notices[which];
+  const rendered = renderNotice({ title, message, lang: siteLanguage(spec.lang).lang, theme: spec.theme, back: spec.siteUrl });
   return { status, type: 'html', body: rendered.html, csp: rendered.csp };
 }
+
+const recipient = (site: Site, member: Member) => ({ membershipId: site.id, accountId: site.found.accountId, member });
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure over https, for this membership's paths only. */
 const sessionCookie = (id: string, value: string, secure: boolean, maxAgeMs: number) =>
   serialize(cookieName, value, { httpOnly: true, sameSite: 'lax', secure, path: `/m/${id}`, maxAge: Math.floor(maxAgeMs / 1000) });
 
-async function viewerOf(request: PublicRequest, context: PublicContext, id: string, schedule: Parameters<typeof unlockedFor>[0]): Promise<{ viewer: Viewer; member: Member | null }> {
+type Site = Awaited<ReturnType<typeof siteFor>>;
+
+async function viewerOf(request: PublicRequest, context: PublicContext, site: Site): Promise<{ viewer: Viewer; member: Member | null }> {
   const now = context.now();
+  const { id, spec, found } = site;
+  const schedule = spec.schedule;
   const member = await sessionMember(context.store, id, request.cookies[cookieName], now);
   if (!member) return { viewer: { kind: 'visitor' }, member: null };
+  await noteActivity(context.store, context.mail ? context.jobs : null, recipient(site, member), found.document, context.baseUrl, now);
   const completed = await completedLessons(context.store, member.id);
   const access = unlockedFor(schedule, { startDate: member.start_date, today: now.toISOString().slice(0, 10), completed });
-  const notices =
-    member.status === 'past_due' && member.grace_until
-      ? [`Your last payment did not go through. Your access continues until ${member.grace_until.slice(0, 10)}; update your payment details under Manage billing.`]
-      : [];
+  const notices = member.status === 'past_due' && member.grace_until ? [siteWords(spec.lang).notices.past_due(member.grace_until)] : [];
   return { viewer: { kind: 'member', email: member.email, access, completed, notices, billing: Boolean(member.stripe_customer_id && context.payments) }, member };
 }
 
@@ -53,9 +61,9 @@ const siteIndex: PublicRoute = {
   method: 'GET',
   path: '/m/:membershipId',
   async handle(request, context) {
-    const { id, spec } = await siteFor(request, context);
-    const { viewer } = await viewerOf(request, context, id, spec.schedule);
-    return page(indexPage(spec, viewer));
+    const site = await siteFor(request, context);
+    const { viewer } = await viewerOf(request, context, site);
+    return page(indexPage(site.spec, viewer));
   },
 };
 
@@ -63,9 +71,10 @@ const siteLesson: PublicRoute = {
   method: 'GET',
   path: '/m/:membershipId/lessons/:lessonId',
   async handle(request, context) {
-    const { id, spec } = await siteFor(request, context);
+    const site = await siteFor(request, context);
+    const { spec } = site;
     const lessonId = request.params.lessonId ?? '';
-    const { viewer } = await viewerOf(request, context, id, spec.schedule);
+    const { viewer } = await viewerOf(request, context, site);
     const rendered = lessonIdPattern.test(lessonId) ? lessonPage(spec, viewer, lessonId) : null;
     if (!rendered) throw new OutcomeError('not_found', 'This course has no such lesson.');
     return page(rendered);
@@ -80,7 +89,7 @@ const requestLink: PublicRoute = {
   async handle(request, context) {
     const { id, spec, found } = await siteFor(request, context);
     const email = typeof request.body.email === 'string' ? request.body.email.trim().slice(0, 254) : '';
-    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return notice(spec, 'Check your email address', 'Please enter the email address you joined with.', 400, spec.siteUrl);
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return notice(spec, 'check_email', 400);
     const member = await findMember(context.store, id, email);
     if (member && hasAccess(member, context.now()) && context.mail) {
       const link = await signInLink(context.store, member, spec.siteUrl, context.now());
@@ -89,7 +98,7 @@ const requestLink: PublicRoute = {
         context.log.warn({ membership_id: id, member_id: member.id, err: error }, 'could not email a sign-in link');
       });
     }
-    return notice(spec, 'Check your inbox', 'If that address belongs to a member, a sign-in link is on its way. It works once, for 15 minutes.', 200, spec.siteUrl);
+    return notice(spec, 'check_inbox', 200);
   },
 };
 
@@ -98,10 +107,12 @@ const redeemLink: PublicRoute = {
   method: 'GET',
   path: '/m/:membershipId/login',
   async handle(request, context) {
-    const { id, spec } = await siteFor(request, context);
+    const site = await siteFor(request, context);
+    const { id, spec } = site;
     const redeemed = await redeemSignInLink(context.store, id, request.query.token ?? '', context.now());
-    if (!redeemed) return notice(spec, 'This link does not work', 'Sign-in links work once, for 15 minutes. Ask for a new one on the course page.', 400, spec.siteUrl);
+    if (!redeemed) return notice(spec, 'link_invalid', 400);
     context.log.info({ membership_id: id, member_id: redeemed.member.id }, 'member signed in');
+    await noteActivity(context.store, context.mail ? context.jobs : null, recipient(site, redeemed.member), site.found.document, context.baseUrl, context.now());
     return { status: 303, type: 'redirect', location: spec.siteUrl, setCookies: [sessionCookie(id, redeemed.session, request.secure, sessionTtlMs)] };
   },
 };
@@ -120,12 +131,14 @@ const complete: PublicRoute = {
   method: 'POST',
   path: '/m/:membershipId/lessons/:lessonId/complete',
   async handle(request, context) {
-    const { id, spec } = await siteFor(request, context);
+    const site = await siteFor(request, context);
+    const { spec } = site;
     const lessonId = request.params.lessonId ?? '';
-    const { viewer, member } = await viewerOf(request, context, id, spec.schedule);
-    if (!member || viewer.kind !== 'member') return notice(spec, 'Please sign in', 'Sign in to keep track of the lessons you have done.', 401, spec.siteUrl);
+    const { viewer, member } = await viewerOf(request, context, site);
+    if (!member || viewer.kind !== 'member') return notice(spec, 'sign_in_to_track', 401);
     if (!viewer.access.open.includes(lessonId)) throw new OutcomeError('not_found', 'This lesson is not open for you yet.');
-    await markCompleted(context.store, member.id, lessonId, context.now());
+    const newlyCompleted = await markCompleted(context.store, member.id, lessonId, context.now());
+    if (newlyCompleted && context.mail) await onLessonCompleted(context.jobs, context.baseUrl, recipient(site, member), site.found.document, lessonId, context.now());
     return { status: 303, type: 'redirect', location: `${spec.siteUrl}/lessons/${lessonId}` };
   },
 };
@@ -139,7 +152,7 @@ const join: PublicRoute = {
     const { id, spec, found } = await siteFor(request, context);
     const tier = spec.tiers.find((candidate) => candidate.tier_id === request.query.tier && candidate.amount > 0);
     if (!tier) throw new OutcomeError('not_found', 'This course has no such tier to join.');
-    if (!context.payments || !spec.currency) return notice(spec, 'Checkout is not available', 'Checkout is not configured on this server yet; please contact the course owner.', 503, spec.siteUrl);
+    if (!context.payments || !spec.currency) return notice(spec, 'checkout_unavailable', 503);
     const email = typeof request.body.email === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(request.body.email) ? request.body.email : undefined;
     const params = checkoutParams(id, tier, spec.currency, found.document.course.title, spec.siteUrl, email);
     // One session per click: a visitor who comes back gets a fresh checkout, not an expired one.
@@ -156,8 +169,8 @@ const billing: PublicRoute = {
   async handle(request, context) {
     const { id, spec } = await siteFor(request, context);
     const member = await sessionMember(context.store, id, request.cookies[cookieName], context.now());
-    if (!member?.stripe_customer_id) return notice(spec, 'Please sign in', 'Sign in as a paying member to manage your billing.', 401, spec.siteUrl);
-    if (!context.payments) return notice(spec, 'Billing is not available', 'Billing is not configured on this server yet; please contact the course owner.', 503, spec.siteUrl);
+    if (!member?.stripe_customer_id) return notice(spec, 'sign_in_for_billing', 401);
+    if (!context.payments) return notice(spec, 'billing_unavailable', 503);
     const portal = await context.payments.runOperation(
       'billing_portal.sessions.create',
       { customer: member.stripe_customer_id, return_url: spec.siteUrl },

@@ -1,6 +1,7 @@
 import { defineTool } from '../../src/kernel/tool.js';
 import { revisionReportShape } from '../../src/kernel/revision.js';
 import { reviseMembership } from './engine.js';
+import { rescheduleMembers } from './delivery.js';
 import { membershipReadOutputSchema, reviseInputSchema } from './schema.js';
 import { membershipSummary } from './summary.js';
 
@@ -18,6 +19,8 @@ export default defineTool({
   output: membershipReadOutputSchema.extend(revisionReportShape),
   async run(input, ctx) {
     const membership = await reviseMembership(ctx, input);
+    // Members already in the course get the emails of the days still ahead of them, as it now stands.
+    if (membership.changed && ctx.mail) await rescheduleMembers(ctx.store, ctx.jobs, ctx.baseUrl, membership.membership_id, ctx.now());
     return { ...membership, next_actions: [ctx.nextAction('membership_get', { membership_id: membership.membership_id }, 'Read it back with its versions.')] };
   },
   summarize: (membership) =>

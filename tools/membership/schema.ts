@@ -112,7 +112,13 @@ export const membershipOutputSchema = z.object({
     operations: z.array(stripeOperationSchema),
     executed: z.boolean(),
     results: z.array(z.object({ ref: z.string(), id: z.string(), url: z.string().nullable() })),
-    portal: z.string().describe('How members manage billing.'),
+    portal: z
+      .object({
+        op: z.literal('billing_portal.sessions.create'),
+        params: z.object({ customer: z.string(), return_url: z.string() }),
+        runs: z.string(),
+      })
+      .describe('The customer-portal step: run for a signed-in paying member (their Stripe customer) when they press "Manage billing".'),
   }),
   onboarding: z.object({
     emails: z.array(onboardingEmailSchema),

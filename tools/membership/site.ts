@@ -8,6 +8,7 @@ import { lessonRefs, type Course, type LessonRef } from './course.js';
 import type { MemberAccess, UnlockSchedule } from './drip.js';
 import { lessonText } from './lesson-text.js';
 import type { PricedTier } from './plan.js';
+import { siteLanguage, siteWords, type SiteWords } from './words.js';
 
 /** Everything the pages of one membership version render from. */
 export interface SiteSpec {
@@ -28,13 +29,6 @@ export interface SiteSpec {
 /** Who is looking: the downloaded copy (every lesson, relative links), a visitor, or a signed-in member. */
 export type Viewer = { kind: 'offline' } | { kind: 'visitor' } | { kind: 'member'; email: string; access: MemberAccess; completed: ReadonlySet<string>; notices: string[]; billing: boolean };
 
-const minutes = (count: number) => `${count} min`;
-const indexWords = { done: 'Done', open: 'Open', preview: 'Free preview', locked: 'Locked', members_only: 'Members only', minutes };
-const lessonWords = { outline: 'In this lesson', key_points: 'Key points', exercises: 'Exercises', minutes };
-
-const noText = 'This lesson has no text yet.';
-const offlineNote = 'This is the downloaded copy of the course: every lesson is included. On the hosted site, lessons open for each member on the schedule.';
-
 function hrefs(spec: SiteSpec, viewer: Viewer) {
   const offline = viewer.kind === 'offline';
   return {
@@ -46,14 +40,14 @@ function hrefs(spec: SiteSpec, viewer: Viewer) {
 type LessonView = { state: 'open' | 'preview' | 'locked' | 'members_only'; note?: string };
 
 /** What this viewer may do with one lesson, and why not. */
-function viewOf(ref: LessonRef, viewer: Viewer, titles: ReadonlyMap<string, string>): LessonView {
+function viewOf(ref: LessonRef, viewer: Viewer, titles: ReadonlyMap<string, string>, words: SiteWords): LessonView {
   if (ref.lesson.preview) return { state: 'preview' };
   if (viewer.kind === 'offline') return { state: 'open' };
   if (viewer.kind === 'visitor') return { state: 'members_only' };
   const locked = viewer.access.locked.find((entry) => entry.lesson_id === ref.lesson_id);
   if (!locked) return { state: 'open' };
-  const after = locked.after_completing ? ` and once you complete “${titles.get(locked.after_completing) ?? locked.after_completing}”` : '';
-  return { state: 'locked', note: `Opens on ${locked.unlocks_on}${after}.` };
+  const after = locked.after_completing ? (titles.get(locked.after_completing) ?? locked.after_completing) : undefined;
+  return { state: 'locked', note: words.opens_on(locked.unlocks_on, after) };
 }
 
 const readable = (view: LessonView) => view.state === 'open' || view.state === 'preview';
@@ -62,27 +56,27 @@ function header(spec: SiteSpec): PageSection {
   return { id: 'top', type: 'header', props: { brand: spec.brandName, links: [] } };
 }
 
-function joinOf(spec: SiteSpec): CourseIndexSection['props']['join'] {
+function joinOf(spec: SiteSpec, words: SiteWords): CourseIndexSection['props']['join'] {
   const paid = spec.tiers.filter((tier) => tier.amount > 0);
   if (!paid.length) return undefined;
-  const period = { month: ' per month', year: ' per year', lifetime: ' once' } as const;
+  const lang = siteLanguage(spec.lang).lang;
   return {
-    heading: 'Join',
+    heading: words.join,
     tiers: paid.map((tier) => {
       const link = spec.paymentLinks.get(tier.tier_id);
       return {
         name: tier.name,
-        price: `${formatMoney(BigInt(tier.amount), spec.currency ?? 'USD', spec.lang)}${period[tier.interval]}`,
-        trial: tier.trial_days ? `${tier.trial_days}-day free trial` : undefined,
+        price: words.price[tier.interval](formatMoney(BigInt(tier.amount), spec.currency ?? 'USD', lang)),
+        trial: tier.trial_days ? words.trial(tier.trial_days) : undefined,
         action: link ?? `${spec.siteUrl}/join?tier=${tier.tier_id}`,
         method: link ? ('link' as const) : ('post' as const),
-        button: `Join: ${tier.name}`.slice(0, 60),
+        button: words.join_tier(tier.name).slice(0, 60),
       };
     }),
   };
 }
 
-function indexSection(spec: SiteSpec, viewer: Viewer): CourseIndexSection {
+function indexSection(spec: SiteSpec, viewer: Viewer, words: SiteWords): CourseIndexSection {
   const links = hrefs(spec, viewer);
   const titles = new Map(lessonRefs(spec.course).map((ref) => [ref.lesson_id, ref.lesson.title]));
   const completed = viewer.kind === 'member' ? viewer.completed : new Set<string>();
@@ -92,7 +86,7 @@ function indexSection(spec: SiteSpec, viewer: Viewer): CourseIndexSection {
     lessons: refs
       .filter((ref) => ref.moduleIndex === moduleIndex)
       .map((ref): LessonListItem => {
-        const view = viewOf(ref, viewer, titles);
+        const view = viewOf(ref, viewer, titles, words);
         return {
           title: ref.lesson.title,
           href: readable(view) ? links.lesson(ref.lesson_id) : null,
@@ -105,34 +99,34 @@ function indexSection(spec: SiteSpec, viewer: Viewer): CourseIndexSection {
       }),
   }));
   const total = spec.schedule.length;
-  const notices = viewer.kind === 'offline' ? [offlineNote] : viewer.kind === 'member' ? viewer.notices : [];
-  const props: CourseIndexSection['props'] = { title: spec.course.title, notices, modules, words: indexWords };
+  const notices = viewer.kind === 'offline' ? [words.offline_note] : viewer.kind === 'member' ? viewer.notices : [];
+  const props: CourseIndexSection['props'] = { title: spec.course.title, notices, modules, words: { ...words.marks, minutes: words.minutes } };
   if (viewer.kind === 'member') {
     const done = [...completed].filter((id) => titles.has(id)).length;
-    props.progress = { done, total, label: `${done} of ${total} lessons done` };
+    props.progress = { done, total, label: words.progress(done, total) };
     props.account = {
       kind: 'member',
-      text: `Signed in as ${viewer.email}.`,
-      actions: [...(viewer.billing ? [{ action: `${spec.siteUrl}/billing`, button: 'Manage billing' }] : []), { action: `${spec.siteUrl}/logout`, button: 'Sign out' }],
+      text: words.signed_in_as(viewer.email),
+      actions: [...(viewer.billing ? [{ action: `${spec.siteUrl}/billing`, button: words.manage_billing }] : []), { action: `${spec.siteUrl}/logout`, button: words.sign_out }],
     };
   }
   if (viewer.kind === 'visitor') {
-    props.join = joinOf(spec);
-    props.account = { kind: 'sign_in', heading: 'Already a member?', action: `${spec.siteUrl}/login`, label: 'Your email address', button: 'Email me a sign-in link' };
+    props.join = joinOf(spec, words);
+    props.account = { kind: 'sign_in', heading: words.already_member, action: `${spec.siteUrl}/login`, label: words.email_label, button: words.send_link };
   }
   return { id: 'course', type: 'course_index', props };
 }
 
-function lessonSection(spec: SiteSpec, viewer: Viewer, refs: LessonRef[], index: number): LessonSection {
+function lessonSection(spec: SiteSpec, viewer: Viewer, refs: LessonRef[], index: number, words: SiteWords): LessonSection {
   const ref = refs[index] as LessonRef;
   const links = hrefs(spec, viewer);
   const titles = new Map(refs.map((entry) => [entry.lesson_id, entry.lesson.title]));
-  const view = viewOf(ref, viewer, titles);
+  const view = viewOf(ref, viewer, titles, words);
   const open = readable(view);
   const text = open && ref.lesson.body !== undefined ? lessonText(ref.lesson.body, ref.lesson_id) : null;
   const previous = refs[index - 1];
   const next = refs[index + 1];
-  const closed = open ? undefined : view.state === 'locked' ? view.note : 'This lesson is for members: join or sign in on the course page.';
+  const closed = open ? undefined : view.state === 'locked' ? view.note : words.members_only;
   const member = viewer.kind === 'member' && open;
   return {
     id: 'lesson',
@@ -144,17 +138,17 @@ function lessonSection(spec: SiteSpec, viewer: Viewer, refs: LessonRef[], index:
       minutes: ref.lesson.duration_minutes,
       blocks: open ? (text?.blocks ?? []) : null,
       closed,
-      no_text: open && ref.lesson.body === undefined ? noText : undefined,
+      no_text: open && ref.lesson.body === undefined ? words.no_text : undefined,
       outline: text?.outline ?? [],
       key_points: text?.key_points ?? [],
       exercises: text?.exercises ?? [],
-      complete: member ? { action: `${spec.siteUrl}/lessons/${ref.lesson_id}/complete`, done: viewer.completed.has(ref.lesson_id), button: 'Mark as done', done_text: 'Done' } : undefined,
+      complete: member ? { action: `${spec.siteUrl}/lessons/${ref.lesson_id}/complete`, done: viewer.completed.has(ref.lesson_id), button: words.mark_done, done_text: words.marks.done } : undefined,
       nav: {
-        index: { href: links.index, text: 'All lessons' },
-        previous: previous ? { href: links.lesson(previous.lesson_id), text: `Previous: ${previous.lesson.title}` } : undefined,
-        next: next ? { href: links.lesson(next.lesson_id), text: `Next: ${next.lesson.title}` } : undefined,
+        index: { href: links.index, text: words.all_lessons },
+        previous: previous ? { href: links.lesson(previous.lesson_id), text: words.previous(previous.lesson.title) } : undefined,
+        next: next ? { href: links.lesson(next.lesson_id), text: words.next(next.lesson.title) } : undefined,
       },
-      words: lessonWords,
+      words: { outline: words.outline, key_points: words.key_points, exercises: words.exercises, minutes: words.minutes },
     },
   };
 }
@@ -170,7 +164,7 @@ function render(spec: SiteSpec, page: string, title: string, description: string
   const { html, csp } = renderDocument({
     title,
     description,
-    lang: spec.lang,
+    lang: siteLanguage(spec.lang).lang,
     theme: spec.theme,
     sections: [header(spec), section],
     formAction: () => spec.siteUrl,
@@ -181,10 +175,11 @@ function render(spec: SiteSpec, page: string, title: string, description: string
   return { page, title, html, csp };
 }
 
-const describe = (spec: SiteSpec) => `${spec.course.title}: ${spec.schedule.length} lessons from ${spec.brandName}.`.slice(0, 160);
+const describe = (spec: SiteSpec, words: SiteWords) => words.description(spec.course.title, spec.schedule.length, spec.brandName).slice(0, 160);
 
 export function indexPage(spec: SiteSpec, viewer: Viewer): RenderedSitePage {
-  return render(spec, 'index', spec.course.title.slice(0, 70), describe(spec), indexSection(spec, viewer));
+  const words = siteWords(spec.lang);
+  return render(spec, 'index', spec.course.title.slice(0, 70), describe(spec, words), indexSection(spec, viewer, words));
 }
 
 /** A lesson's page, or null when the course has no such lesson. */
@@ -193,7 +188,14 @@ export function lessonPage(spec: SiteSpec, viewer: Viewer, lessonId: string): Re
   const index = refs.findIndex((ref) => ref.lesson_id === lessonId);
   if (index < 0) return null;
   const ref = refs[index] as LessonRef;
-  return render(spec, lessonId, `${ref.lesson.title} · ${spec.course.title}`.slice(0, 70), (ref.lesson.summary ?? describe(spec)).slice(0, 160), lessonSection(spec, viewer, refs, index));
+  const words = siteWords(spec.lang);
+  return render(
+    spec,
+    lessonId,
+    `${ref.lesson.title} · ${spec.course.title}`.slice(0, 70),
+    (ref.lesson.summary ?? describe(spec, words)).slice(0, 160),
+    lessonSection(spec, viewer, refs, index, words),
+  );
 }
 
 /** Every page of the downloadable copy, refused when one passes the size budget (naming it). */

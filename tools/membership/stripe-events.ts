@@ -1,7 +1,8 @@
 import type { StripeEvent, StripeEventHandler, WebhookContext } from '../../src/kernel/webhook.js';
 import { graceMs, upsertMember } from './access.js';
-import { latestMembership } from './engine.js';
+import { latestMembership, onboardingOf } from './engine.js';
 import { membershipDb, type MemberStatus } from './tables.js';
+import { onPaymentFailed, scheduleDrip } from './delivery.js';
 
 /**
  * Membership access from Stripe: a completed checkout of one of a membership's tiers makes (or
@@ -58,6 +59,9 @@ async function checkoutCompleted(event: StripeEvent, ctx: WebhookContext): Promi
     tier: owner.tier,
   });
   ctx.log.info({ membership_id: owner.membershipId, member_id: member.id, session: session.id, joined }, joined ? 'member joined through Stripe checkout' : 'member checkout recorded again');
+  const found = joined && ctx.mail ? await latestMembership(ctx.store, owner.membershipId) : undefined;
+  // Scheduled under keys that name the member and their start: a redelivered event schedules nothing new.
+  if (found) await scheduleDrip(ctx.jobs, { membershipId: owner.membershipId, accountId: owner.accountId, member }, onboardingOf(ctx.baseUrl, owner.membershipId, found.document), ctx.now(), true);
 }
 
 type Subscription = { id?: string; status?: string };
@@ -74,7 +78,11 @@ const statusOf: Record<string, MemberStatus> = {
 async function setBySubscription(subscriptionId: string | undefined, status: MemberStatus, event: StripeEvent, ctx: WebhookContext): Promise<void> {
   if (!subscriptionId) return;
   const db = membershipDb(ctx.store);
-  const members = await db.selectFrom('membership_members').select(['id', 'status', 'grace_until']).where('stripe_subscription_id', '=', subscriptionId).execute();
+  const members = await db
+    .selectFrom('membership_members')
+    .select(['id', 'membership_id', 'account_id', 'start_date', 'status', 'grace_until'])
+    .where('stripe_subscription_id', '=', subscriptionId)
+    .execute();
   const at = new Date(event.created * 1000);
   for (const member of members) {
     // The owner's revocation outranks Stripe: a paying member the owner removed stays removed.
@@ -83,6 +91,10 @@ async function setBySubscription(subscriptionId: string | undefined, status: Mem
     const grace_until = status === 'past_due' ? (member.grace_until ?? new Date(at.getTime() + graceMs).toISOString()) : null;
     await db.updateTable('membership_members').set({ status, grace_until, updated_at: ctx.now().toISOString() }).where('id', '=', member.id).execute();
     ctx.log.info({ member_id: member.id, status, event: event.type }, 'membership access updated from Stripe');
+    const found = grace_until && ctx.mail ? await latestMembership(ctx.store, member.membership_id) : undefined;
+    if (found && grace_until) {
+      await onPaymentFailed(ctx.jobs, ctx.baseUrl, { membershipId: member.membership_id, accountId: member.account_id, member }, found.document, grace_until, ctx.now());
+    }
   }
 }
 

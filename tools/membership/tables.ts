@@ -41,8 +41,24 @@ export interface MembershipMembersTable {
   stripe_subscription_id: string | null;
   /** past_due: access is kept until then. */
   grace_until: Timestamp | null;
+  /** The last time the member signed in or opened a page (to the hour): the inactivity email counts from it. */
+  last_active_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** An onboarding email owed to a member since one start: sent_at is set once the SMTP server took it. */
+export interface MembershipDeliveriesTable {
+  member_id: string;
+  start_date: string;
+  /** The email's id, or for one that can recur (payment failed, inactive) its id and what set it off. */
+  delivery: string;
+  email_id: string;
+  /** A run sending it now: another run leaves it alone until the claim is old (a crashed run). */
+  claimed_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  message_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface MembershipProgressTable {
@@ -68,6 +84,7 @@ export interface MembershipTables {
   membership_members: MembershipMembersTable;
   membership_progress: MembershipProgressTable;
   membership_secrets: MembershipSecretsTable;
+  membership_deliveries: MembershipDeliveriesTable;
 }
 
 /** The database as the membership outcome sees it: the platform's tables and its own. */

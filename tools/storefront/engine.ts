@@ -11,6 +11,7 @@ import type { FactSheet } from '../../src/compose/facts.js';
 import { grounded, removedWarning } from '../../src/compose/grounded.js';
 import { en as enFrames } from '../../src/compose/frames/en.js';
 import { framesFor } from '../../src/compose/frames/index.js';
+import { toDecimal } from '../../src/payments/money.js';
 import { requirePayments, runOperations, type StripeOperationDone } from '../../src/payments/operations.js';
 import { catalogOf, productsFromFacts, type CatalogProduct } from './catalog.js';
 import { checkoutPlan, offerRefs } from './plan.js';
@@ -57,6 +58,15 @@ function templateCopy(brandName: string, products: readonly ProductInput[], lang
   return { headline: brandName, subheadline: names === brandName ? undefined : names, title: brandName.slice(0, 70), description: names.slice(0, 160) };
 }
 
+/**
+ * The caller's prices as a page writes them ("€18.50", "18.50 EUR"): in the products' JSON a price and its
+ * currency are separate fields, which ground no amount in that currency, so copy repeating a given price was cut.
+ */
+const pricesOf = (products: readonly ProductInput[], lang: string) =>
+  catalogOf(products, lang)
+    .flatMap((product) => product.offers.map((offer) => `${offer.name}: ${offer.formatted}, ${toDecimal(BigInt(offer.amount), product.currency)} ${product.currency}.`))
+    .join('\n');
+
 /** What the page leaves out because the caller did not give it: listed, never made up. */
 function gapsOf(spec: StorefrontSpec): string[] {
   const gaps: string[] = [];
@@ -96,7 +106,7 @@ async function writeDocument(ctx: ToolContext, spec: StorefrontSpec, prompt: str
   warnings.push(...generated.warnings);
   let copy = generated.value;
   if (generated.generator !== 'template') {
-    const checked = grounded(copy, [prompt ?? '', brandName, JSON.stringify(spec.products), JSON.stringify(spec.policies ?? {})], { lang });
+    const checked = grounded(copy, [prompt ?? '', brandName, JSON.stringify(spec.products), pricesOf(spec.products, lang), JSON.stringify(spec.policies ?? {})], { lang });
     if (checked.removed.length) warnings.push(removedWarning(checked.removed));
     copy = { ...template, ...checked.value };
   }

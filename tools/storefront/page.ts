@@ -124,7 +124,7 @@ export function storefrontSections(input: PageInput): PageSection[] {
 
 /**
  * schema.org JSON-LD: a Product per product with an Offer per offer (price as a decimal
- * string, ISO currency, availability, the checkout URL), reviews only as given. With several
+ * string, ISO currency, per month or year for a subscription, availability, the checkout URL), reviews only as given. With several
  * products, an ItemList of them.
  */
 export function structuredDataOf(input: PageInput): Record<string, unknown> {
@@ -144,6 +144,17 @@ export function structuredDataOf(input: PageInput): Record<string, unknown> {
         // A plain decimal with a dot, as schema.org wants a price: "29.00", JPY "800".
         price: toDecimal(BigInt(offer.amount), item.currency),
         priceCurrency: item.currency,
+        // A subscription's price is per month or year: said in UN/CEFACT units (MON, ANN), as schema.org's unit codes are.
+        ...(input.mode === 'subscription'
+          ? {
+              priceSpecification: {
+                '@type': 'UnitPriceSpecification',
+                price: toDecimal(BigInt(offer.amount), item.currency),
+                priceCurrency: item.currency,
+                referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: input.interval === 'year' ? 'ANN' : 'MON' },
+              },
+            }
+          : {}),
         availability,
         url: input.liveLinks[offer.offer_id] ?? checkoutActionOf(input.baseUrl, input.storefrontId),
       })),
