@@ -1,0 +1,2 @@
+/** The outreach outcome's id prefixes. */
+export const outreachIds = { campaign: 'out', lead: 'ld' } as const;
