@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildPlan } from '../../tools/clips/plan.js';
 import { factoryInputSchema } from '../../tools/clips/schema.js';
+import { evaluateClips } from '../clips/eval.js';
 import { asSrt, syntheticTalk } from '../clips/synthetic.js';
 import { median } from './in-process.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
@@ -43,10 +44,34 @@ export const clipsFactory: Benchmark = {
     const small = await timePlan(18, 30);
     const threeHours = await timePlan(180, 15);
     const thirtyHours = await timePlan(1800, 3);
+    // Quality, on real transcripts labelled by hand (test/fixtures/clips-eval): the goals are all moments, 0 and 0.
+    const quality = await evaluateClips();
     return [
       measuredRow({ name: `clips plan, ${size(180, threeHours)} SRT`, unit: 'ms', figure: threeHours.ms, budget: { on: 'figure', op: '<=', limit: 150 }, details: threeHours }),
       scalingRow({ minutes: 180, ...threeHours }, { minutes: 18, ...small }),
       scalingRow({ minutes: 1800, ...thirtyHours }, { minutes: 180, ...threeHours }),
+      measuredRow({
+        name: `clips eval: labelled moments the top 5 clips overlap (≥ 50%), of ${quality.moments} in ${quality.transcripts.length} real transcripts`,
+        unit: 'moments',
+        figure: quality.overlapped,
+        // The floor test/clips/eval.test.ts holds; the goal is every moment.
+        budget: { on: 'figure', op: '>=', limit: 10 },
+        details: { moments: quality.moments, clips: quality.clips, overlapped: quality.transcripts.map((entry) => ({ file: entry.file, moments: entry.overlapped })) },
+      }),
+      measuredRow({
+        name: `clips eval: clips starting or ending mid-sentence, of ${quality.clips}`,
+        unit: 'clips',
+        figure: quality.midSentence,
+        budget: { on: 'figure', op: '<=', limit: 0 },
+        details: { clips: quality.transcripts.flatMap((entry) => entry.midSentence) },
+      }),
+      measuredRow({
+        name: `clips eval: clips on a greeting, wrap-up or sign-off, of ${quality.clips}`,
+        unit: 'clips',
+        figure: quality.onHousekeeping,
+        budget: { on: 'figure', op: '<=', limit: 0 },
+        details: { clips: quality.transcripts.flatMap((entry) => entry.onHousekeeping) },
+      }),
     ];
   },
 };

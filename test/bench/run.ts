@@ -16,6 +16,8 @@ import { contentRepurpose } from './content.js';
 import { widgetTools } from './widgets.js';
 import { membershipBuild } from './membership.js';
 import { storefrontBuild } from './storefront.js';
+import { directoryBuild } from './directory.js';
+import { outreachBenchmarks } from './outreach.js';
 import { clipsFactory } from './clips.js';
 import { factExtraction } from './facts.js';
 import { toolListSize } from './tool-list.js';
@@ -38,6 +40,8 @@ const benchmarks: readonly Benchmark[] = [
   widgetTools,
   storefrontBuild,
   membershipBuild,
+  directoryBuild,
+  ...outreachBenchmarks,
   clipsFactory,
   contentRepurpose,
   factExtraction,
@@ -49,7 +53,11 @@ const resultsFile = path.resolve(import.meta.dirname, '../../.bench/results.json
 async function main(): Promise<number> {
   const started = performance.now();
   const rows: Row[] = [];
-  for (const benchmark of benchmarks) {
+  // `npm run bench -- storefront membership` runs only those (by name); no names runs them all.
+  const only = process.argv.slice(2);
+  const unknown = only.filter((name) => !benchmarks.some((benchmark) => benchmark.name === name));
+  if (unknown.length) throw new Error(`no benchmark named ${unknown.join(', ')}; the names are ${benchmarks.map((benchmark) => benchmark.name).join(', ')}`);
+  for (const benchmark of benchmarks.filter((candidate) => only.length === 0 || only.includes(candidate.name))) {
     // Progress on stderr, so that stdout is just the table.
     process.stderr.write(`bench: ${benchmark.name}…\n`);
     try {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { buildPlan } from '../../tools/clips/plan.js';
+import { captionFont } from '../../tools/clips/caption-font.js';
 import { captionPack } from '../../tools/clips/package.js';
 import { factoryInputSchema } from '../../tools/clips/schema.js';
 import { selectClips, tokensOf, vocabularyOf, type Scored } from '../../tools/clips/score.js';
@@ -76,7 +77,16 @@ describe('a pathological transcript at the size limit', () => {
     ['blank lines between two words', filled('x', '\n', 'y'), minute, (outcome) => expect(texts(outcome)).toEqual(['x', 'y'])],
     ['CRLF blank lines', filled('x', '\r\n', 'y'), minute, (outcome) => expect(texts(outcome)).toEqual(['x', 'y'])],
     ['lines of one space', filled('x', ' \n', 'y'), minute, (outcome) => expect(texts(outcome)).toEqual(['x', 'y'])],
-    ['blank lines, no duration', filled('x', '\n', 'y'), {}, refusedAt('line 1', /needs duration_seconds/)],
+    [
+      'blank lines, no duration (timed at the speech rate)',
+      filled('x', '\n', 'y'),
+      {},
+      (outcome) =>
+        expect(cues(outcome)).toEqual([
+          { start: 0, end: 0.4, text: 'x' },
+          { start: 0.4, end: 0.8, text: 'y' },
+        ]),
+    ],
     ['a BOM and lines of spaces before the text', filled('\uFEFF', ' \n', 'x'), minute, (outcome) => expect(texts(outcome)).toEqual(['x'])],
     ['one word of 3 MB', filled('', 'x'), minute, (outcome) => expect(texts(outcome)).toHaveLength(1)],
     ['"00:00:" over and over', filled('', '00:00:'), minute, (outcome) => expect(cues(outcome)).toMatchObject([{ start: 0 }])],
@@ -150,10 +160,10 @@ describe('a transcript denser than speech', () => {
   it('scores a bounded number of windows for 250,000 one-second sentences (100 hours of sparse speech in 3 MB)', () => {
     const sentences: Sentence[] = Array.from({ length: 250_000 }, (_, index) => {
       const words = [
-        { start: index * 1.44, end: index * 1.44 + 0.5, text: 'went.' },
+        { start: index * 1.44, end: index * 1.44 + 0.5, text: 'Went.' },
         { start: index * 1.44 + 0.72, end: index * 1.44 + 1.22, text: 'went.' },
       ];
-      return { index, start: words[0]!.start, end: words[1]!.end, text: 'went. went.', words, timedWords: false };
+      return { index, start: words[0]!.start, end: words[1]!.end, text: 'Went. went.', words, timedWords: false };
     });
     const tokens = tokensOf(sentences);
     const rss = process.memoryUsage().rss;
@@ -201,15 +211,17 @@ describe('more cues than an argument list holds', () => {
     expect(ms).toBeLessThan(BUDGET_MS * 2);
   });
 
-  it('writes the captions of a clip of 150,000 caption cues', () => {
-    // Every word ends a sentence, so every word is a caption cue. Packed directly: the tool now refuses
-    // a transcript this dense (250 words a second), but the packer must not depend on that.
-    const words = Array.from({ length: 150_000 }, (_, i) => ({ start: i * 0.004, end: i * 0.004 + 0.003, text: 'go.' }));
+  it('writes the captions of a clip of 150,000 caption lines', async () => {
+    // Every word ends a sentence and is longer than a line, so every word is a caption line (two to a
+    // cue: cues of 4 ms merge with a neighbour while they fit two lines). Packed directly: the tool now
+    // refuses a transcript this dense (250 words a second), but the packer must not depend on that.
+    const long = `${'w'.repeat(42)}.`;
+    const words = Array.from({ length: 150_000 }, (_, i) => ({ start: i * 0.004, end: i * 0.004 + 0.003, text: long }));
     const sentence: Sentence = { index: 0, start: 0, end: 600, text: words.map((word) => word.text).join(' '), words, timedWords: false };
     const clip: Scored = { first: 0, last: 0, start: 0, end: 600, total: 1, components: { hook: 0, self_contained: 0, density: 0, pace: 0, emotion: 0, salience: 0, length: 0 }, reasons: [] };
-    const pack = captionPack([sentence], clip);
-    expect(pack.cues).toBe(150_000);
-    expect(pack.max_line_chars).toBe(3);
+    const pack = captionPack([sentence], clip, await captionFont());
+    expect(pack.cues).toBe(75_000);
+    expect(pack.max_line_chars).toBe(43);
   });
 });
 
@@ -224,12 +236,13 @@ describe('over REST', () => {
     await app.close();
   });
 
-  it('answers "x", 400,000 line ends, "y" (the largest inline transcript) with a prompt 400', async () => {
+  it('answers "x", 400,000 line ends, "y" (the largest inline transcript) with a prompt 422', async () => {
     const transcript = `x${'\n'.repeat(400_000 - 2)}y`;
     const started = performance.now();
     const response = await app.api('/api/agents/clips/factory', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ transcript }) });
-    expect(response.status).toBe(400);
-    expect((await json(response)).error.message).toContain('needs duration_seconds');
+    // Two words at the speech rate: 0.8 s, too short for a clip.
+    expect(response.status).toBe(422);
+    expect((await json(response)).error.message).toContain('covers 0.8 s of speech');
     expect(performance.now() - started).toBeLessThan(BUDGET_MS);
   });
 });

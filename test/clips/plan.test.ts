@@ -13,6 +13,8 @@ import { topicsOf } from '../../tools/clips/topics.js';
 import { factoryInputSchema, clipPlanSchema, type FactoryInput, type ClipPlan } from '../../tools/clips/schema.js';
 import { timestamp } from '../../src/render/captions.js';
 import { parseCaptions, type ParsedCue } from '../support/captions.js';
+import { layouts } from '../../tools/clips/layout.js';
+import { parseAss } from './parse-ass.js';
 
 // ---------------------------------------------------------------------------------------------
 // Transcript shapes
@@ -178,6 +180,23 @@ async function checkPlan(plan: Omit<ClipPlan, 'plan_id' | 'created_at'>, input: 
       });
     } else expect(clip.captions.highlight_vtt, label).toBeNull();
 
+    // The burn-in ASS reads back as the SRT's cues and lines (to the centisecond; cues shorter than one are left out); word by word when the VTT is.
+    // A new plan always has its ASS (only plans stored by older releases have none).
+    expect(clip.captions.ass, label).not.toBeNull();
+    const ass = await parseAss(clip.captions.ass!);
+    expect(ass.errors, `${label} ass`).toEqual([]);
+    const centiseconds = (seconds: number) => Math.round(Math.round(seconds * 1000) / 10);
+    const seen = srt.filter((cue) => centiseconds(cue.endTime) > centiseconds(cue.startTime));
+    // The library splits an ASS event at its commas and joins the text back with ", ".
+    const commas = (text: string) => text.replace(/[ \t]*,[ \t]*/g, ',');
+    expect(ass.cues.map((cue) => commas(asCueText(cue.text)))).toEqual(seen.map((cue) => commas(cue.text)));
+    ass.cues.forEach((cue, index) => {
+      expect(Math.abs(cue.startTime - seen[index]!.startTime)).toBeLessThanOrEqual(0.0051);
+      expect(Math.abs(cue.endTime - seen[index]!.endTime)).toBeLessThanOrEqual(0.0051);
+    });
+    expect(clip.captions.highlight_ass === null).toBe(clip.captions.highlight_vtt === null);
+    if (clip.captions.highlight_ass) expect((await parseAss(clip.captions.highlight_ass)).errors).toEqual([]);
+
     // Post captions: one per fitting platform, within its 2,200 characters.
     expect(clip.post_captions.map((post) => post.platform)).toEqual(clip.platforms);
     for (const post of clip.post_captions) {
@@ -200,7 +219,9 @@ async function checkPlan(plan: Omit<ClipPlan, 'plan_id' | 'created_at'>, input: 
     expect(clip.thumbnail.frame_seconds).toBeLessThanOrEqual(clip.end_seconds);
     expect(clip.thumbnail.frame_timecode).toBe(timestamp(clip.thumbnail.frame_seconds * 1000));
 
-    // The cut matches the clip.
+    // The cut matches the clip, in the layout asked for, else the one for its number of speakers, burning its ASS file.
+    expect(clip.layout).toBe(input.layout ?? (clip.speakers.length >= 2 ? 'fit_blur' : 'center_crop'));
+    expect(clip.ffmpeg).toContain(`subtitles=clip-${clip.rank}.ass,`);
     expect(clip.ffmpeg).toContain(`-ss ${clip.start_seconds.toFixed(3)} -t ${clip.duration_seconds.toFixed(3)} `);
     expect(clip.hook.length).toBeGreaterThan(0);
     expect(clip.hook.length).toBeLessThanOrEqual(60);
@@ -222,8 +243,9 @@ const inputArbitrary = fc
     platforms: fc.option(fc.subarray([...allPlatforms], { minLength: 1 }), { nil: undefined }),
     title: fc.option(fc.constantFrom('Episode 12: Bread & Business', 'The long run'), { nil: undefined }),
     spice: fc.boolean(),
+    layout: fc.option(fc.constantFrom(...layouts), { nil: undefined }),
   })
-  .map(({ minutes, seed, shape, bounds, max_clips, platforms, title, spice }) => ({
+  .map(({ minutes, seed, shape, bounds, max_clips, platforms, title, spice, layout }) => ({
     shape,
     input: factoryInputSchema.parse({
       ...transcriptOf(spice && shape.startsWith('json') ? spiced(syntheticTalk(minutes, seed), seed) : syntheticTalk(minutes, seed), shape),
@@ -232,6 +254,7 @@ const inputArbitrary = fc
       max_clips,
       ...(platforms ? { platforms } : {}),
       ...(title ? { title } : {}),
+      ...(layout ? { layout } : {}),
     }),
   }));
 
@@ -494,17 +517,17 @@ describe('clips_factory and clips_get over REST and MCP', () => {
     expect(boundsError.message).toContain('min_seconds');
     expect(boundsError.details.issues.map((issue: { path: string }) => issue.path)).toContain('min_seconds');
 
+    // Untimed text without duration_seconds is timed at 150 words a minute, and the plan says so.
     const untimed = await post({ transcript: talk.map((cue) => cue.text).join('\n') });
-    expect(untimed.status).toBe(400);
-    const untimedError = (await json(untimed)).error;
-    expect(untimedError.code).toBe('invalid_input');
-    expect(untimedError.message).toContain('duration_seconds');
-    expect(untimedError.message).toContain('timestamps');
+    expect(untimed.status).toBe(200);
+    const untimedPlan = await json(untimed);
+    expect(untimedPlan.source).toMatchObject({ estimated_timing: true, timing: 'speech_rate' });
+    expect(untimedPlan.warnings.some((warning: string) => warning.includes('150 words a minute') && warning.includes('duration_seconds'))).toBe(true);
 
     const estimated = await post({ transcript: talk.map((cue) => cue.text).join('\n'), duration_seconds: 180 });
     expect(estimated.status).toBe(200);
     const estimatedPlan = await json(estimated);
-    expect(estimatedPlan.source.estimated_timing).toBe(true);
+    expect(estimatedPlan.source).toMatchObject({ estimated_timing: true, timing: 'duration' });
     expect(estimatedPlan.warnings.some((warning: string) => warning.includes('estimated'))).toBe(true);
 
     const short = await post({ transcript: asSrt(syntheticTalk(0.5, 5)), min_seconds: 60 });

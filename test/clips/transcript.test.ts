@@ -545,12 +545,15 @@ describe('plain text', () => {
     await expectRefusal('[00:00:10]\n[00:00:12]\n', 'line 1', 'the timestamps carry no text');
   });
 
-  it('without timestamps, needs duration_seconds', async () => {
-    await expectRefusal(
-      'one two three four\n\nfive six seven eight nine ten eleven twelve\n',
-      'line 1',
-      'plain text without timestamps needs duration_seconds (the length of the recording), or add timestamps such as [00:01:23] at line starts',
-    );
+  it('without timestamps nor duration_seconds, times each line at the speech rate (150 words a minute)', async () => {
+    const transcript = await parseTranscript('one two three four\n\nfive six seven eight nine ten eleven twelve\n', {});
+    expect(transcript).toMatchObject({ format: 'text', estimated: true, warnings: [] });
+    expect(transcript.cues.map((cue) => cue.text)).toEqual(['one two three four', 'five six seven eight nine ten eleven twelve']);
+    // 4 and 8 words at 2.5 words a second.
+    expect(transcript.cues.map((cue) => [cue.start, cue.end].map((value) => Math.round(value * 1000) / 1000))).toEqual([
+      [0, 1.6],
+      [1.6, 4.8],
+    ]);
   });
 
   it('without timestamps but with duration_seconds, estimates each line’s time in proportion to its words', async () => {
@@ -632,7 +635,7 @@ describe('over REST', () => {
     expect(body.error.details).toEqual({ where: 'cue 2 (line 5)', problem: 'a blank line is missing before this timing line (without it, it is read as part of the cue above)' });
   });
 
-  it('answers a bad JSON segment and untimed text without duration_seconds with 400 and the reason', async () => {
+  it('answers a bad JSON segment with 400 and the reason, and untimed text too short for a clip with 422', async () => {
     const segment = await post({
       transcript: [
         { start: 0, end: 1, text: 'a' },
@@ -641,10 +644,9 @@ describe('over REST', () => {
     });
     expect(segment.status).toBe(400);
     expect((await json(segment)).error).toMatchObject({ code: 'invalid_input', details: { where: 'segment 2 (transcript[1].end)' } });
+    // Untimed text is timed at the speech rate: eight words are 3.2 s, too short for a clip.
     const text = await post({ transcript: 'Just some words without any timestamps at all.' });
-    expect(text.status).toBe(400);
-    expect((await json(text)).error.message).toBe(
-      'transcript: line 1: plain text without timestamps needs duration_seconds (the length of the recording), or add timestamps such as [00:01:23] at line starts',
-    );
+    expect(text.status).toBe(422);
+    expect((await json(text)).error.message).toBe('The transcript covers 3.2 s of speech, less than min_seconds (20); lower min_seconds or send a longer transcript.');
   });
 });

@@ -19,5 +19,23 @@ export async function factory(ctx: ToolContext, input: FactoryInput): Promise<Cl
 export async function readPlan(ctx: Pick<ToolContext, 'store' | 'caller'>, planId: string): Promise<ClipPlan> {
   const row = await clipsDb(ctx.store).selectFrom('clip_plans').select('plan').where('id', '=', planId).where('account_id', '=', ctx.caller.accountId).executeTakeFirst();
   if (!row) throw new OutcomeError('not_found', `No clip plan ${planId} exists for this account.`, { hint: 'Create one with clips_factory.' });
-  return JSON.parse(row.plan) as ClipPlan;
+  return fromStore(JSON.parse(row.plan) as ClipPlan);
+}
+
+/**
+ * A plan as stored by an older release reads as what it is: its ffmpeg command centre-crops and
+ * burns in the SRT (no ASS file, no layout choice then), and an untimed transcript was then timed
+ * only from duration_seconds.
+ */
+function fromStore(plan: ClipPlan): ClipPlan {
+  const source = plan.source as ClipPlan['source'] & { timing?: ClipPlan['source']['timing'] };
+  return {
+    ...plan,
+    source: { ...source, timing: source.timing ?? (source.estimated_timing ? 'duration' : 'timestamps') },
+    clips: plan.clips.map((clip) => ({
+      ...clip,
+      layout: clip.layout ?? 'center_crop',
+      captions: { ...clip.captions, ass: clip.captions.ass ?? null, highlight_ass: clip.captions.highlight_ass ?? null },
+    })),
+  };
 }

@@ -9,7 +9,7 @@ export default defineTool({
   title: 'Plan short-video clips from a transcript',
   description:
     'Finds the best moments of a podcast, webinar or livestream transcript for Shorts, Reels and TikTok, each ready to cut: sentence-snapped ' +
-    'timestamps, hooks, an explained score, SRT and WebVTT captions (≤ 2 lines of 42 characters; word highlight when words are timed), post ' +
+    'timestamps, hooks, an explained score, SRT, WebVTT and ASS captions (≤ 2 lines of 42 characters; word highlight when words are timed), post ' +
     'captions with hashtags, a thumbnail brief and an ffmpeg command (vertical, captions burned in). Over about 20 minutes of speech it runs ' +
     'as a job: poll job_status. Read the plan again with clips_get.',
   route: { method: 'POST', path: '/clips/factory' },

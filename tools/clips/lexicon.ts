@@ -13,7 +13,7 @@ export const spokenStopwords = new Set([...stopwords, ...spokenFillers]);
 /** A clip that opens on one of these starts mid-thought. */
 export const danglingOpeners = new Set(
   `and but so because also which that this these those it he she they him her them then plus or nor yet anyway
-  however therefore thus hence meanwhile besides moreover furthermore otherwise instead likewise`.split(/\s+/),
+  however therefore thus hence meanwhile besides moreover furthermore otherwise instead likewise that's thats`.split(/\s+/),
 );
 
 export const interrogatives = new Set('what why how who when where which is are do does did can could should would will have has ever'.split(' '));
@@ -58,3 +58,35 @@ export function contentTokens(words: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * Words that make a reply, not a thought: a clip opening on "Yeah." or "Right, so…" starts in
+ * the middle of an exchange; a clip made mostly of them says nothing.
+ */
+export const fillerWords = new Set(
+  `um umm uh uhh uh-huh mm mmm mhm mm-hmm hmm hm er erm ah oh yeah yep yup yes no nope right okay ok sure exactly totally
+  absolutely definitely wow huh well like so anyway alright all guys folks`.split(/\s+/),
+);
+
+/** The first words of a reply fragment: what answers the sentence before rather than opening a thought. */
+export const replyOpeners = new Set(`yeah yep yup yes no nope right okay ok sure exactly totally absolutely definitely oh uh um mm hmm well anyway true`.split(/\s+/));
+
+/** How a story, claim or question is set up: a clip that opens like this has a setup for its payoff. */
+export const setupOpeners =
+  /^(?:what|why|how|who|when|where|is|are|do|does|did|can|could|should|would|have|has|here'?s|let me tell you|i remember|i'll never forget|one time|there was|there's this|the (?:thing|problem|truth|secret|reason|best|worst|biggest)|imagine|think about|the first time|when i was|i used to|my (?:favourite|favorite|biggest)|most people|nobody|everyone|never|always)\b/i;
+
+/**
+ * Housekeeping, by what is said: sponsor reads (the trigger, the promo code or offer that closes
+ * them), intros and sign-offs. A sentence that matches is never inside a clip.
+ */
+export const sponsorStart =
+  /\b(?:brought to you by|sponsored by|(?:our|today's|this episode's|this week's) sponsors?\b|a word from (?:our|today's) sponsors?|support for (?:this|the) (?:show|podcast|episode) comes from|thanks to (?:our|today's) sponsors?)/i;
+export const sponsorEnd =
+  /\b(?:promo code|discount code|coupon code|use (?:the )?code|code [A-Z0-9]{3,}|\d+ ?% off|percent off|free trial|(?:dot )?com slash|\.com\/|\w+\.(?:com|co|io|org)\b|sign up (?:today|now|at)|first (?:month|box|order) free|link in the (?:description|show notes))/i;
+export const signOff =
+  /\b(?:thanks? (?:you )?(?:so much )?for (?:listening|watching|tuning in|joining us|having me|coming on|your time)|see you (?:next time|next week|tomorrow|soon|in the next)|until next time|that(?:'s| is) (?:all|it) for (?:today|this week|this episode|now)|(?:hit|please|and) subscribe|subscribe to (?:the|our|my) (?:channel|show|podcast|newsletter)|rate and review|leave (?:us )?a review|follow us on|(?:good)?bye(?: then| now| everyone| everybody)?[.!]?$|take care[.!]?$|thank you,? (?:everyone|everybody|all|guys)[.!]?$|(?:have|need|got) to (?:get going|run|wrap (?:it )?up)|let'?s wrap (?:it )?up|that'?s all the time we have)/i;
+/** An intro: only read as one near the start of the transcript ("welcome to the team" mid-talk is talk). */
+export const introLine =
+  /\b(?:welcome (?:back )?to (?:the|this|another|episode|our)\b|^welcome (?:back )?to\b|i'?m your host|on (?:today'?s|this week'?s) (?:episode|show)|this is episode \d+|(?:good (?:morning|afternoon|evening)|hi|hello),? (?:everyone|everybody|all|guys)[.!]?$)/i;
+/** The host handing the floor on ("Go ahead, sir.", "Next question."): a whole sentence of it is housekeeping. */
+export const handover = /^(?:(?:all right|okay|ok),? )?(?:go ahead|next question|you'?re up)(?:,? (?:sir|ma'?am|please|\p{Lu}\p{Ll}+))?[.!]?$/iu;

@@ -1,12 +1,16 @@
-import { capitalize, fit, titleCase } from '../../src/compose/text.js';
+import { capitalize, fit } from '../../src/compose/text.js';
 import { lineBreaks, vttEscape, writeSrt, writeVtt, type CaptionCue } from '../../src/render/captions.js';
-import { isEmotional, stem } from './lexicon.js';
+import { writeAss, writeHighlightAss } from './ass.js';
+import type { TextWidth } from './caption-font.js';
+import { captionBlocks, MAX_LINE, type CaptionBlock } from './cues.js';
+import { boldWords, fillerWords, isEmotional, setupOpeners, stem } from './lexicon.js';
+import { hashtagOf, phrasesOf } from './phrases.js';
 import type { Clip } from './schema.js';
 import type { Scored } from './score.js';
 import type { Sentence } from './sentences.js';
 import type { Word } from './transcript.js';
 
-/** What a clip ships with: captions, hooks, post captions, a thumbnail brief and the ffmpeg cut. */
+/** What a clip ships with: captions, hooks, post captions and a thumbnail brief (the cut is in layout.ts). */
 
 export const platforms = ['youtube_shorts', 'instagram_reels', 'tiktok'] as const;
 export type Platform = (typeof platforms)[number];
@@ -17,9 +21,6 @@ export const platformRules: Record<Platform, { label: string; maxSeconds: number
   instagram_reels: { label: 'Instagram Reels', maxSeconds: 180, preferredMaxSeconds: 90, captionLimit: 2200 },
   tiktok: { label: 'TikTok', maxSeconds: 600, preferredMaxSeconds: 180, captionLimit: 2200 },
 };
-
-const MAX_LINE = 42;
-const MAX_CUE_SECONDS = 6;
 
 interface ClipWords {
   words: Word[];
@@ -40,109 +41,92 @@ function clipWords(sentences: readonly Sentence[], clip: Scored): ClipWords {
   return { words, timed: chosen.every((sentence) => sentence.timedWords), total };
 }
 
-/** Caption cues: ≤ 2 lines of ≤ 42 characters, ≤ 6 s, ending at sentence ends; each cue's words kept. */
-function captionGroups(words: readonly Word[]): Word[][] {
-  const groups: Word[][] = [];
-  let group: Word[] = [];
-  const fits = (candidate: Word[]) =>
-    lineBreaks(
-      candidate.map((word) => word.text),
-      MAX_LINE,
-    ).length <= 2;
-  for (const word of words) {
-    const next = [...group, word];
-    const tooLong = group.length > 0 && word.end - (group[0] as Word).start > MAX_CUE_SECONDS * 1000;
-    if (group.length && (!fits(next) || tooLong)) {
-      groups.push(group);
-      group = [word];
-    } else group = next;
-    if (/[.!?…]["')\]]*$/.test(word.text)) {
-      groups.push(group);
-      group = [];
-    }
-  }
-  if (group.length) groups.push(group);
-  return groups;
-}
-
-const linesOf = (words: readonly string[]) => {
-  const starts = lineBreaks(words, MAX_LINE);
-  return starts.map((start, index) => words.slice(start, starts[index + 1] ?? words.length).join(' '));
-};
-
-/** The captions of a clip; its highlight_vtt is word by word (one cue per word, the spoken word marked). */
+/** The captions of a clip; its highlight files are word by word (the spoken word marked). */
 export type CaptionPack = Clip['captions'];
 
 /** A loop, not Math.max(...lines): a dense clip has more caption lines than the stack holds arguments. */
-function longestLine(cues: readonly CaptionCue[]): number {
+function longestLine(blocks: readonly CaptionBlock[]): number {
   let longest = 0;
-  for (const cue of cues) for (const line of cue.text.split('\n')) longest = Math.max(longest, line.length);
+  for (const block of blocks) for (const line of block.lines) longest = Math.max(longest, line.length);
   return longest;
 }
 
-export function captionPack(sentences: readonly Sentence[], clip: Scored): CaptionPack {
-  const { words, timed, total } = clipWords(sentences, clip);
-  const groups = captionGroups(words);
-  // A cue shows at least 0.5 s, but never past the start of the next one nor past the clip's end (the
-  // cut stops there: a last short cue stretched to 0.5 s would outlast the video).
-  const cues: CaptionCue[] = groups.map((group) => ({
-    start: (group[0] as Word).start,
-    end: Math.min(total, Math.max((group.at(-1) as Word).end, (group[0] as Word).start + 500)),
-    text: linesOf(group.map((word) => word.text)).join('\n'),
-  }));
-  for (const [index, cue] of cues.entries()) {
-    const next = cues[index + 1];
-    if (next && cue.end > next.start) cue.end = next.start;
-    if (cue.end <= cue.start) cue.end = cue.start + 1;
-  }
-  let highlight: string | null = null;
-  if (timed) {
-    const highlightCues: CaptionCue[] = [];
-    groups.forEach((group, groupIndex) => {
-      const lines = lineBreaks(
-        group.map((word) => word.text),
-        MAX_LINE,
-      );
-      group.forEach((word, wordIndex) => {
-        const text = group
-          .map((other, otherIndex) => (otherIndex === wordIndex ? `<c.highlight>${vttEscape(other.text)}</c>` : vttEscape(other.text)))
-          .map((token, otherIndex) => (otherIndex > 0 && lines.includes(otherIndex) ? `\n${token}` : otherIndex > 0 ? ` ${token}` : token))
-          .join('');
-        const end = group[wordIndex + 1]?.start ?? (cues[groupIndex] as CaptionCue).end;
-        highlightCues.push({ start: word.start, end: Math.max(end, word.start + 1), text });
-      });
+/** The word-by-word WebVTT: one cue per word, the whole caption shown with the spoken word in <c.highlight>. */
+function highlightVtt(blocks: readonly CaptionBlock[]): string {
+  const cues: CaptionCue[] = [];
+  for (const block of blocks) {
+    const texts = block.words.map((word) => word.text);
+    const lines = lineBreaks(texts, MAX_LINE);
+    block.words.forEach((word, wordIndex) => {
+      const text = texts
+        .map((other, otherIndex) => (otherIndex === wordIndex ? `<c.highlight>${vttEscape(other)}</c>` : vttEscape(other)))
+        .map((token, otherIndex) => (otherIndex > 0 && lines.includes(otherIndex) ? `\n${token}` : otherIndex > 0 ? ` ${token}` : token))
+        .join('');
+      const start = wordIndex === 0 ? block.start : Math.min(word.start, block.end);
+      const end = Math.min(block.words[wordIndex + 1]?.start ?? block.end, block.end);
+      cues.push({ start, end: Math.max(end, start + 1), text });
     });
-    highlight = writeVtt(highlightCues, '::cue(.highlight) { color: #ffd400; font-weight: bold; }');
   }
+  return writeVtt(cues, '::cue(.highlight) { color: #ffd400; font-weight: bold; }');
+}
+
+/**
+ * SRT, WebVTT and ASS (the burn-in file) of the same cues (see cues.ts for the rules), and, when
+ * the transcript times its words, the word-by-word WebVTT and ASS. `width` measures a line in the
+ * burn-in font (captionFont()).
+ */
+export function captionPack(sentences: readonly Sentence[], clip: Scored, width: TextWidth): CaptionPack {
+  const { words, timed, total } = clipWords(sentences, clip);
+  const blocks = captionBlocks(words, total);
+  const cues: CaptionCue[] = blocks.map((block) => ({ start: block.start, end: block.end, text: block.lines.join('\n') }));
   return {
     srt: writeSrt(cues),
     vtt: writeVtt(cues.map((cue) => ({ ...cue, text: vttEscape(cue.text) }))),
-    highlight_vtt: highlight,
+    ass: writeAss(blocks, width),
+    highlight_vtt: timed ? highlightVtt(blocks) : null,
+    highlight_ass: timed ? writeHighlightAss(blocks, width) : null,
     cues: cues.length,
-    max_line_chars: longestLine(cues),
+    max_line_chars: longestLine(blocks),
   };
 }
 
-/** The clip's most telling words (by the transcript's salience), for titles, hashtags and overlays. */
+/** Words of the clip given to the tagger at most: its most telling sentences, so that tagging stays a few milliseconds a clip. */
+const TAG_WORDS = 45;
+
+/**
+ * The clip's key phrases, best first: noun phrases and proper nouns (phrases.ts) of its most telling
+ * sentences, weighed by how often their words come in the clip and how rare they are in the rest
+ * of the talk (tf-idf over sentences), plus how much the transcript talks of them (its key terms).
+ */
 export function keywordsOf(tokens: readonly string[][], sentences: readonly Sentence[], clip: Scored, spread: Map<string, number>): string[] {
+  const idf = (token: string) => Math.log((sentences.length + 1) / (spread.get(token) ?? 1));
   const counts = new Map<string, number>();
   for (let i = clip.first; i <= clip.last; i += 1) for (const token of tokens[i] ?? []) counts.set(token, (counts.get(token) ?? 0) + 1);
-  // Show each stem as it is spoken.
-  const spoken = new Map<string, string>();
-  for (let i = clip.first; i <= clip.last; i += 1) {
-    for (const word of (sentences[i] as Sentence).words) {
-      const clean = word.text.toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, '');
-      const token = stem(clean);
-      if (!spoken.has(token) && clean.length >= 3) spoken.set(token, clean);
-    }
+  const weightOf = (token: string) => (counts.get(token) ?? 0) * idf(token) + 0.5 * Math.log(1 + (spread.get(token) ?? 0));
+  const ranked = sentences
+    .slice(clip.first, clip.last + 1)
+    .map((sentence) => ({ sentence, weight: (tokens[sentence.index] ?? []).reduce((sum, token) => sum + weightOf(token), 0) }))
+    .sort((a, b) => b.weight - a.weight || a.sentence.index - b.sentence.index);
+  const chosen: Sentence[] = [];
+  let words = 0;
+  for (const { sentence } of ranked) {
+    if (words >= TAG_WORDS) break;
+    chosen.push(sentence);
+    words += sentence.words.length;
   }
+  const text = chosen
+    .sort((a, b) => a.index - b.index)
+    .map((sentence) => cleanSentence(sentence.text))
+    .join(' ');
   return (
-    [...counts.entries()]
-      // Repeated in the clip, rare in the rest of the talk (tf-idf over sentences).
-      .map(([token, count]) => ({ token, weight: count * Math.log((sentences.length + 1) / (spread.get(token) ?? 1)) }))
-      .sort((a, b) => b.weight - a.weight || a.token.localeCompare(b.token))
+    phrasesOf(text)
+      .filter((phrase) => phrase.words.length <= 3 && phrase.words.join('').length >= 3 && phrase.words.some((word) => /\p{L}/u.test(word)))
+      .map((phrase) => ({ phrase, weight: phrase.words.reduce((sum, word) => sum + weightOf(stem(word)), 0) * (phrase.proper ? 1.5 : 1) * (phrase.words.length > 1 ? 1.2 : 1) }))
+      .sort((a, b) => b.weight - a.weight)
+      .map(({ phrase }) => phrase.words.join(' '))
+      // "soil" says nothing "garden soil" has not.
+      .filter((phrase, index, all) => !all.slice(0, index).some((better) => ` ${better.toLowerCase()} `.includes(` ${phrase.toLowerCase()} `)))
       .slice(0, 6)
-      .map(({ token }) => spoken.get(token) ?? token)
   );
 }
 
@@ -152,23 +136,112 @@ export interface Hooks {
   alternatives: string[];
 }
 
-const sentenceText = (sentence: Sentence) => sentence.text.replace(/\s+/g, ' ').trim();
+/** Fillers and reply words that open a spoken sentence and are dropped from the words shown. */
+const leadingFiller = /^(?:(?:yeah|yep|yes|no|oh|um|uh|so|well|okay|ok|right|look|anyway|and|but|like|you know|i mean|all right|alright)\b[,.!]?\s+)+/i;
 
-/** The on-screen opening line and alternatives, from the clip's own words (nothing invented beyond framing). */
+/**
+ * A sentence as it is shown: no stage directions ("(Laughter.)", "[music]"), speaker labels
+ * ("Brady:", ">>") or opening fillers ("Yeah, so…"), repeated words of a restart ("the — the")
+ * folded.
+ */
+export function cleanSentence(text: string): string {
+  const plain = text
+    // An editor's bracketed correction after "the", "of"… stands for the word ("the [importance] of"); other brackets are directions.
+    .replace(/\b(the|a|an|of|to|in|on|for|and|our|their|his|her)\s+\[([^\]]{1,30})\]/gi, '$1 $2')
+    .replace(/\[[^\]]*\]|\([^)]*\)|\*[^*]+\*|[♪♫]+/g, ' ')
+    // False starts: "Vene- — on where" → "on where".
+    .replace(/[\p{L}]+-\s+[—–]\s+/gu, '')
+    // Restarts: "on where on where", "the — the" → once.
+    .replace(/\b((?:\p{L}+ ){0,2}\p{L}+)(?:\s+[—–-]+)?\s+\1\b/giu, '$1')
+    .replace(/(?:^|\s)>{2,}\s*/g, ' ')
+    .replace(/(?:^|(?<=[.!?]\s))\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*){0,2}:\s+/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[\s—–-]+/, '')
+    .replace(leadingFiller, '')
+    // Short sentences that lead into the line ("Ken, too. So, can you…") are not its words.
+    .replace(/^(?:[^.!?]{1,12}[.!?]\s+)+(?=\p{Lu})/u, '')
+    .replace(leadingFiller, '')
+    .trim();
+  return capitalize(plain);
+}
+
+/** Function words a shortened line must not end on ("What nobody tells you about the…"). */
+const danglingEnd =
+  /\s+(?:the|a|an|this|that|these|those|my|your|our|their|his|her|its|some|any|every|no|of|to|in|on|at|for|with|by|from|about|and|or|but|so|as|than|is|are|was|were|be|been|if|when|which|who)$/i;
+
+/** A line cut to `max` characters at a clause or word boundary, never ending on a function word or a dash. */
+export function shorten(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean.replace(/\s*[—–-]+$/, '').trim();
+  const head = clean.slice(0, max - 1);
+  // A clause boundary past the middle reads as a whole.
+  const clause = Math.max(head.lastIndexOf(', '), head.lastIndexOf('; '), head.lastIndexOf(' — '), head.lastIndexOf(': '));
+  let cut = clause > max * 0.5 ? head.slice(0, clause) : head.slice(0, Math.max(head.lastIndexOf(' '), 1));
+  for (let previous = ''; previous !== cut;) {
+    previous = cut;
+    cut = cut.replace(danglingEnd, '').replace(/[\s,;:—–-]+$/, '');
+  }
+  return `${cut}…`;
+}
+
+/** How much a sentence says: emotion, questions, bold words, the clip's key phrases, a length that reads in one go. */
+function strength(text: string, keywords: readonly string[]): number {
+  const words = text.split(/\s+/);
+  let weight = (text.match(/[!?]/g) ?? []).length;
+  for (const word of words) {
+    if (isEmotional(word)) weight += 2;
+    if (boldWords.has(word.toLowerCase().replace(/[^\p{L}]/gu, ''))) weight += 1;
+  }
+  const lower = text.toLowerCase();
+  keywords.forEach((keyword, rank) => {
+    if (lower.includes(keyword.toLowerCase())) weight += 3 - rank * 0.4;
+  });
+  if (words.length >= 6 && text.length <= 60) weight += 2;
+  return weight;
+}
+
+/** Sentences fit to show: whole (not cut off), some words beyond fillers. */
+function showable(sentences: readonly Sentence[]): string[] {
+  const out: string[] = [];
+  for (const sentence of sentences) {
+    // Cut off, or the rest of a sentence begun before.
+    if (/[—–-]["')\]”’]*$|^[—–-]|^\p{Ll}/u.test(sentence.text.trim())) continue;
+    const text = cleanSentence(sentence.text);
+    const words = text.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+    if (words.length < 4 || words.every((word) => fillerWords.has(word.toLowerCase().replace(/[^\p{L}-]/gu, '')))) continue;
+    out.push(text);
+  }
+  return out;
+}
+
+/** A key phrase after "about": names and plurals bare ("about Venezuela elections"), a common noun with "the". */
+function objectOf(keyword: string): string {
+  const words = keyword.split(' ');
+  const proper = words.every((word) => /^\p{Lu}/u.test(word));
+  // A plural by its ending ("elections", not "press" or "status"): tagging a second time costs milliseconds.
+  return proper || /[^su]s$/i.test(words.at(-1) as string) ? keyword : `the ${keyword}`;
+}
+
+/** The on-screen opening line, a title and alternatives, from the clip's own sentences and key phrases. */
 export function hooksOf(sentences: readonly Sentence[], clip: Scored, keywords: readonly string[]): Hooks {
   const inside = sentences.slice(clip.first, clip.last + 1);
-  const first = inside[0] as Sentence;
-  const question = inside.find((sentence) => sentence.text.trim().endsWith('?'));
-  const strongest = [...inside].sort((a, b) => emotionalWeight(b) - emotionalWeight(a) || a.index - b.index)[0] as Sentence;
-  const topic = keywords[0] ?? 'this';
-  const hook = fit(capitalize(sentenceText(question && question.index - first.index <= 1 ? question : first)), 60);
+  const lines = showable(inside);
+  const ranked = [...lines].sort((a, b) => strength(b, keywords) - strength(a, keywords));
+  const opening = showable(inside.slice(0, 2))[0];
+  // A clip that opens on a question or a setup opens on screen with it; else with its strongest line.
+  const hook = shorten(opening && (opening.endsWith('?') || setupOpeners.test(opening)) ? opening : (ranked[0] ?? cleanSentence(inside[0]?.text ?? '')), 60);
+  const question = lines.find((line) => line.endsWith('?') && line.length <= 70);
+  const titleLine = question ?? ranked.find((line) => shorten(line, 60) !== hook) ?? ranked[0] ?? hook;
+  const title = shorten(titleLine, 70);
+  const topic = keywords[0];
+  const seconds = Math.round(clip.end - clip.start);
   const candidates = [
-    fit(capitalize(sentenceText(strongest)), 60),
-    question ? fit(capitalize(sentenceText(question)), 60) : `What nobody tells you about ${fit(topic, 30)}`,
-    `${capitalize(fit(topic, 30))} in ${Math.round(clip.end - clip.start)} seconds`,
+    ...(ranked[0] ? [shorten(ranked[0], 60)] : []),
+    ...(question ? [shorten(question, 60)] : []),
+    ...(topic ? [`What nobody tells you about ${objectOf(topic)}`, `${capitalize(objectOf(topic))} in ${seconds} seconds`] : []),
   ];
-  const alternatives = [...new Set(candidates)].filter((candidate) => candidate !== hook).slice(0, 3);
-  const title = fit(question ? capitalize(sentenceText(question)) : `${titleCase(keywords.slice(0, 2).join(' and ') || topic)}: ${sentenceText(first)}`, 70);
+  const alternatives = [...new Set(candidates)].filter((candidate) => candidate !== hook && candidate.length <= 60).slice(0, 3);
   return { title, hook, alternatives };
 }
 
@@ -178,10 +251,11 @@ function emotionalWeight(sentence: Sentence): number {
   return weight;
 }
 
-const hashtag = (word: string) => `#${word.replace(/[^\p{L}\p{N}]+(\p{L})?/gu, (_m, letter: string | undefined) => (letter ? letter.toUpperCase() : '')).replace(/^\p{Ll}/u, (c) => c.toUpperCase())}`;
+/** Hashtags from key phrases: CamelCased words, no punctuation, at most 30 characters. */
+const hashtag = (phrase: string) => hashtagOf(phrase.split(/\s+/));
 
 export function postCaptions(clip: { hook: string; title: string; excerpt: string; keywords: readonly string[]; speakers: readonly string[]; sourceTitle?: string }, fitting: readonly Platform[]) {
-  const tags = [...new Set(clip.keywords.filter((word) => word.length >= 3 && word.length <= 30).map(hashtag))].slice(0, 4);
+  const tags = [...new Set(clip.keywords.map(hashtag).filter((tag) => tag.length >= 4 && tag.length <= 31))].slice(0, 4);
   return fitting.map((platform) => {
     const rules = platformRules[platform];
     const platformTags = platform === 'youtube_shorts' ? [...tags, '#Shorts'] : platform === 'tiktok' ? [...tags, '#fyp'] : tags;
@@ -198,13 +272,36 @@ export function postCaptions(clip: { hook: string; title: string; excerpt: strin
   });
 }
 
+/** The overlay's words: letters and digits (an inner hyphen kept), upper case. */
+const overlayWords = (text: string) =>
+  text
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').replace(/[^\p{L}\p{N}-]/gu, ''))
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .map((word) => word.toUpperCase());
+
+/**
+ * Thumbnail overlay: the clip's key phrase, else the core of its hook (its first words, not ending on a
+ * function word), at most five words; a question mark only after a question hook.
+ */
+export function overlayOf(hook: string, keywords: readonly string[]): string {
+  const question = hook.replace(/…$/, '').endsWith('?');
+  const phrase = keywords.find((keyword) => keyword.split(' ').length <= 4);
+  let words = phrase ? overlayWords(phrase) : overlayWords(shorten(cleanSentence(hook), 32).replace(/…$/, ''));
+  // The question mark belongs to the question's own words: after a key phrase ("ARIZONA STATE UNIVERSITY?") it is stray.
+  const asks = question && !phrase;
+  words = words.slice(0, asks ? 4 : 5);
+  while (words.length > 1 && danglingEnd.test(` ${(words.at(-1) as string).toLowerCase()}`)) words = words.slice(0, -1);
+  const text = words.join(' ');
+  return asks && text ? `${text}?` : text;
+}
+
 export function thumbnailBrief(sentences: readonly Sentence[], clip: Scored, hook: string, keywords: readonly string[]) {
   const inside = sentences.slice(clip.first, clip.last + 1);
   const peak = [...inside].sort((a, b) => emotionalWeight(b) - emotionalWeight(a) || a.index - b.index)[0] as Sentence;
   const question = hook.endsWith('?');
   const emotional = emotionalWeight(peak) >= 3;
-  const words = (keywords.length ? keywords.slice(0, 3) : hook.split(/\s+/).slice(0, 4)).map((word) => word.toUpperCase());
-  const overlay = (question ? [...words.slice(0, 3), '?'] : words).join(' ').replace(' ?', '?').split(/\s+/).slice(0, 5).join(' ');
+  const overlay = overlayOf(hook, keywords);
   // The best frame: mid-way through the most expressive sentence, when the speaker is most animated.
   const frame = (peak.start + peak.end) / 2;
   return {
@@ -214,29 +311,4 @@ export function thumbnailBrief(sentences: readonly Sentence[], clip: Scored, hoo
     colors: question ? ['#ffd400 text', '#111111 band'] : emotional ? ['#ffffff text', '#e11d48 band'] : ['#111111 text', '#ffffff band'],
     frame_seconds: Math.round(frame * 1000) / 1000,
   };
-}
-
-const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
-
-/** Cuts the clip, crops the centre to 9:16 at 1080×1920, and burns in its SRT captions. */
-export function ffmpegCommand(clip: { start: number; end: number }, files: { input: string; captions: string; output: string }): string {
-  // Rounded as the plan's start_seconds and duration_seconds are: toFixed alone rounds the binary value
-  // (322.6665 → "322.666"), a millisecond away from the timecode the plan shows.
-  const seconds = (value: number) => (Math.round(value * 1000) / 1000).toFixed(3);
-  const duration = seconds(clip.end - clip.start);
-  const style = 'FontName=DejaVu Sans,FontSize=16,Bold=1,PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=3,Alignment=2,MarginV=120';
-  const filter = `crop='min(iw,ih*9/16)':'min(ih,iw*16/9)',scale=1080:1920,setsar=1,subtitles=${files.captions}:force_style='${style}'`;
-  return [
-    'ffmpeg',
-    '-ss',
-    seconds(clip.start),
-    '-t',
-    duration,
-    '-i',
-    shellQuote(files.input),
-    '-vf',
-    shellQuote(filter),
-    '-c:v libx264 -preset medium -crf 20 -c:a aac -b:a 160k -movflags +faststart',
-    shellQuote(files.output),
-  ].join(' ');
 }

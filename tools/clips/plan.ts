@@ -1,11 +1,13 @@
 /** The clip plan of a transcript, computed without storage: what the compute task runs. */
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { timestamp } from '../../src/render/captions.js';
-import { captionPack, ffmpegCommand, hooksOf, keywordsOf, platformRules, platforms as allPlatforms, postCaptions, thumbnailBrief } from './package.js';
+import { captionFont } from './caption-font.js';
+import { defaultLayout, ffmpegCommand } from './layout.js';
+import { captionPack, hooksOf, keywordsOf, platformRules, platforms as allPlatforms, postCaptions, thumbnailBrief } from './package.js';
 import { selectClips, tokensOf, vocabularyOf, weights } from './score.js';
 import { sentencesOf, wordCount } from './sentences.js';
 import { topicsOf } from './topics.js';
-import { parseTranscript, quickDuration, timecode, type Transcript } from './transcript.js';
+import { parseTranscript, quickDuration, speechRate, timecode, timingOf, type Transcript } from './transcript.js';
 import type { Clip, FactoryInput, ClipPlan } from './schema.js';
 
 /** Speech longer than this runs as a job (with progress); shorter transcripts answer at once. */
@@ -23,6 +25,8 @@ export const runsAsJob = (input: FactoryInput) => {
 
 /** 3 MB of English prose holds about 500,000 words: more is not a transcript, and only costs seconds. */
 const MAX_WORDS = 600_000;
+/** Text with neither timestamps nor duration_seconds: about 6.5 hours at 150 words a minute, more than any episode; beyond, the guessed times mean nothing. */
+const MAX_UNTIMED_WORDS = 60_000;
 /** Speech runs at 2 to 4 words a second, the fastest rap at 7: far beyond, the timings are wrong, and every clip would carry thousands of caption cues. */
 const MAX_WORDS_PER_SECOND = 15;
 
@@ -32,6 +36,12 @@ function checkSpeech(transcript: Transcript, duration: number, input: FactoryInp
   const count = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
   if (words > MAX_WORDS) {
     throw new OutcomeError('invalid_input', `The transcript has ${count(words)} words; at most ${count(MAX_WORDS)} (about 3 MB of speech) are planned at once; send it in parts.`);
+  }
+  if (words > MAX_UNTIMED_WORDS && timingOf(transcript, input.duration_seconds) === 'speech_rate') {
+    throw new OutcomeError(
+      'invalid_input',
+      `The transcript has no timestamps and ${count(words)} words; without timestamps or duration_seconds at most ${count(MAX_UNTIMED_WORDS)} (about 6.5 hours of speech) are timed from the speech rate. Send timestamps, duration_seconds, or the transcript in parts.`,
+    );
   }
   if (duration < input.min_seconds) {
     throw new OutcomeError('unprocessable', `The transcript covers ${duration.toFixed(1)} s of speech, less than min_seconds (${input.min_seconds}); lower min_seconds or send a longer transcript.`);
@@ -54,7 +64,11 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
   const topics = topicsOf(sentences, tokens);
   await progress(0.45, `${sentences.length} sentences in ${(topics.at(-1) ?? 0) + 1} topics`);
   const warnings = [...transcript.warnings];
-  if (transcript.estimated) warnings.push(`The transcript has no timestamps: timings are estimated from its length (${input.duration_seconds} s) and are approximate; check the cuts.`);
+  const timing = timingOf(transcript, input.duration_seconds);
+  if (timing === 'duration') warnings.push(`The transcript has no timestamps: timings are estimated from its length (${input.duration_seconds} s) and are approximate; check the cuts.`);
+  if (timing === 'speech_rate') {
+    warnings.push(`The transcript has no timestamps: timings are estimated at ${speechRate * 60} words a minute and are approximate; give duration_seconds (the recording's length) for closer cuts.`);
+  }
   if (input.language && !/^en(?:-|$)/i.test(input.language)) {
     warnings.push(
       `Hooks, bold claims and emotion are scored with English word lists, so for "${input.language}" those components are weaker; salience, density, pace and length work in any language.`,
@@ -66,8 +80,10 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
   const vocabulary = vocabularyOf(tokens);
   const scored = selectClips({ sentences, tokens, topics, vocabulary }, { minSeconds: input.min_seconds, maxSeconds: Math.min(input.max_seconds, longest), maxClips: input.max_clips });
   await progress(0.75, `scored the candidate windows; ${scored.length} clips chosen`);
-  if (scored.length < input.max_clips) warnings.push(`Only ${scored.length} non-overlapping clip(s) of ${input.min_seconds}–${input.max_seconds} s fit this transcript.`);
+  if (scored.length < input.max_clips)
+    warnings.push(`Only ${scored.length} non-overlapping clip(s) of ${input.min_seconds}–${input.max_seconds} s fit this transcript without starting or ending mid-thought.`);
 
+  const width = await captionFont();
   const clips: Clip[] = scored.map((clip, index) => {
     const number = index + 1;
     const keywords = keywordsOf(tokens, sentences, clip, vocabulary.spread);
@@ -93,6 +109,7 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
     const fitting = fit.filter((entry) => entry.fits).map((entry) => entry.platform);
     const thumbnail = thumbnailBrief(sentences, clip, hooks.hook, keywords);
     const round = (value: number) => Math.round(value * 1000) / 1000;
+    const layout = input.layout ?? defaultLayout(speakers.length);
     return {
       id: `clip_${String(number).padStart(2, '0')}`,
       rank: number,
@@ -108,10 +125,11 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
       speakers,
       platforms: fitting,
       platform_fit: fit,
-      captions: captionPack(sentences, clip),
+      captions: captionPack(sentences, clip, width),
       post_captions: postCaptions({ hook: hooks.hook, title: hooks.title, excerpt, keywords, speakers, ...(input.title ? { sourceTitle: input.title } : {}) }, fitting),
       thumbnail: { ...thumbnail, frame_timecode: timestamp(thumbnail.frame_seconds * 1000) },
-      ffmpeg: ffmpegCommand(clip, { input: 'input.mp4', captions: `clip-${number}.srt`, output: `clip-${number}.mp4` }),
+      layout,
+      ffmpeg: ffmpegCommand(clip, layout, { input: 'input.mp4', captions: `clip-${number}.ass`, output: `clip-${number}.mp4` }),
     };
   });
   await progress(0.95, 'caption packs written');
@@ -125,6 +143,7 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
       topics: (topics.at(-1) ?? 0) + 1,
       words: sentences.reduce((sum, sentence) => sum + sentence.words.length, 0),
       estimated_timing: transcript.estimated,
+      timing,
     },
     clips,
     warnings,

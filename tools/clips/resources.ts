@@ -20,13 +20,13 @@ async function clipOf(ctx: ResourceContext, planId: string, clipId: string): Pro
 }
 
 /**
- * One link per clip of a plan a tool returned. The label is the file name the clip's ffmpeg
- * command reads its captions from (`clip-N.srt`), so a saved file works as is.
+ * The caption formats each clip has, as its plan stores them, linked once per clip. The label is
+ * a file name (`clip-N.ass` is the one the clip's ffmpeg command burns in), so a saved file works as is.
  */
-/** The two caption formats each clip has, as its plan stores them. */
 const captionFormats = {
-  srt: { name: 'SRT', mimeType: 'application/x-subrip', about: "SubRip, timed from the clip's start (≤ 42 characters a line, ≤ 2 lines): what its ffmpeg command burns in." },
+  srt: { name: 'SRT', mimeType: 'application/x-subrip', about: "SubRip, timed from the clip's start (≤ 42 characters a line, ≤ 2 lines)." },
   vtt: { name: 'WebVTT', mimeType: 'text/vtt', about: "WebVTT, timed from the clip's start (≤ 42 characters a line, ≤ 2 lines)." },
+  ass: { name: 'ASS', mimeType: 'text/x-ssa', about: "ASS for a 1080×1920 frame, timed from the clip's start, with the same lines: what its ffmpeg command burns in." },
 } as const;
 
 /** One clip's captions in one format, linked once per clip from the plans the tools return. */
@@ -44,10 +44,12 @@ function captionResource(extension: keyof typeof captionFormats) {
     mimeType,
     scope: 'clips:read',
     async read({ plan_id, clip }, ctx) {
-      return { mimeType, text: (await clipOf(ctx, plan_id, clip)).captions[extension] };
+      const text = (await clipOf(ctx, plan_id, clip)).captions[extension];
+      if (text === null) throw new OutcomeError('not_found', `Clip ${clip} of ${plan_id} was planned before ${name} captions existed; its ffmpeg command burns in the SRT.`);
+      return { mimeType, text };
     },
     linkedFrom: { [factory.name]: links, [get.name]: links },
   });
 }
 
-export const clipResources = [captionResource('srt'), captionResource('vtt')];
+export const clipResources = [captionResource('srt'), captionResource('vtt'), captionResource('ass')];

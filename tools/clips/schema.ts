@@ -5,6 +5,7 @@ import { asSignature, sharedAs } from '../../src/kernel/json-schema.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { weights } from './score.js';
 import { platforms } from './package.js';
+import { layouts } from './layout.js';
 import { transcriptFormats } from './transcript.js';
 
 const segment = z.object({
@@ -20,10 +21,17 @@ export const factoryInputSchema = z
     transcript: asSignature(
       z
         .union([z.string().min(1).max(3_000_000), z.array(segment).min(1).max(100_000), z.object({ segments: z.array(segment).min(1).max(100_000) })])
-        .describe('SRT, WebVTT, YouTube auto-captions, Whisper-style JSON segments (as text or JSON), or plain text with timestamps such as [00:01:23]. Times in seconds.'),
+        .describe(
+          'SRT, WebVTT, YouTube auto-captions, Whisper-style JSON segments (as text or JSON), or plain text: with timestamps such as [00:01:23], or speaker turns ("Name: text" paragraphs) without them. Times in seconds.',
+        ),
     ),
     format: z.enum(transcriptFormats).optional().describe('Detected when absent.'),
-    duration_seconds: z.number().positive().max(86_400).optional().describe('Needed for plain text without timestamps (timings are then estimated).'),
+    duration_seconds: z
+      .number()
+      .positive()
+      .max(86_400)
+      .optional()
+      .describe("For plain text without timestamps: the recording's length, over which times are shared out (else 150 words a minute is assumed)."),
     platforms: z.array(z.enum(platforms)).min(1).optional().describe('Default: all.'),
     max_clips: z.number().int().min(1).max(30).default(5),
     min_seconds: z.number().min(5).max(600).default(20),
@@ -31,6 +39,10 @@ export const factoryInputSchema = z
     language: languageTag.optional(),
     speakers: z.array(textField(80)).max(20).optional().describe('Who speaks, for post captions.'),
     title: textField(200).optional().describe('Of the episode or webinar.'),
+    layout: z
+      .enum(layouts)
+      .optional()
+      .describe('Vertical framing of every clip: center_crop, fit_blur (whole frame over a blurred fill) or split (left half above right). Default: fit_blur if 2+ speakers, else center_crop.'),
   })
   .refine((input) => input.min_seconds <= input.max_seconds, { message: 'must not exceed max_seconds', path: ['min_seconds'] });
 export type FactoryInput = z.output<typeof factoryInputSchema>;
@@ -57,7 +69,9 @@ export const clipSchema = z.object({
   captions: z.object({
     srt: z.string(),
     vtt: z.string(),
+    ass: z.string().nullable().describe('The burn-in file (ASS, 1080×1920, the same line breaks) the ffmpeg command reads as clip-N.ass; null in older plans.'),
     highlight_vtt: z.string().nullable().describe('Word-by-word highlight; only when the transcript times its words.'),
+    highlight_ass: z.string().nullable().describe('Word-by-word ASS, to burn in instead of ass; only when words are timed.'),
     cues: z.number().int(),
     max_line_chars: z.number().int(),
   }),
@@ -70,7 +84,8 @@ export const clipSchema = z.object({
     frame_seconds: z.number(),
     frame_timecode: z.string(),
   }),
-  ffmpeg: z.string().describe('Cuts the clip from input.mp4, crops to 9:16 (1080×1920) and burns in its captions (save captions.srt as clip-N.srt).'),
+  layout: z.enum(layouts),
+  ffmpeg: z.string().describe('Cuts the clip from input.mp4, lays it out at 1080×1920 and burns in its captions (save captions.ass as clip-N.ass).'),
 });
 export type Clip = z.output<typeof clipSchema>;
 
@@ -85,6 +100,7 @@ export const clipPlanSchema = z.object({
     topics: z.number().int(),
     words: z.number().int(),
     estimated_timing: z.boolean().describe('No timestamps: timings come from the speech rate.'),
+    timing: z.enum(['timestamps', 'duration', 'speech_rate']).describe("What the times rest on: the transcript's timestamps, duration_seconds shared out by word count, or 150 words a minute."),
   }),
   clips: z.array(clipSchema),
   warnings: z.array(z.string()),

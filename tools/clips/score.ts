@@ -1,9 +1,12 @@
-import { boldWords, contentTokens, danglingOpeners, interrogatives, isEmotional, numberWords } from './lexicon.js';
+import { boldWords, contentTokens, interrogatives, isEmotional, numberWords } from './lexicon.js';
+import { rolesOf } from './moments.js';
 import type { Sentence } from './sentences.js';
 
 /**
  * Candidate clips and their explainable scores. Every window of whole sentences whose length
- * fits [min, max] is a candidate; per-sentence features are summed once into prefix arrays, so
+ * fits [min, max], holding no housekeeping (sponsor reads, intros, sign-offs, see moments.ts), is a
+ * candidate; those that open a thought and close it (and are not mostly filler) are chosen before
+ * any other; per-sentence features are summed once into prefix arrays, so
  * a window's features cost O(1) and a three-hour transcript's ~40k candidates stay cheap.
  */
 
@@ -16,7 +19,12 @@ const MAX_ENDS = 32;
  */
 const MAX_CANDIDATES = 500_000;
 
-export const weights = { hook: 0.24, self_contained: 0.19, density: 0.14, pace: 0.09, emotion: 0.14, salience: 0.15, length: 0.05 } as const;
+/**
+ * Length weighs as much as the hook: among windows that hold one whole thought, the longer one holds
+ * more of it (labelled moments run a median of 57 s), and a second thought inside costs more than
+ * length can win back (see newThought).
+ */
+export const weights = { hook: 0.192, self_contained: 0.152, density: 0.112, pace: 0.072, emotion: 0.112, salience: 0.12, length: 0.24 } as const;
 export type Component = keyof typeof weights;
 
 export interface Scored {
@@ -118,11 +126,15 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
     return hits;
   });
   const salience = prefix((i) => (tokens[i] as string[]).reduce((sum, token) => sum + salienceOf(token), 0));
-  const endsSentence = sentences.map((sentence) => /[.!?…]["')\]]*$/.test(sentence.text));
-  const punctuated = endsSentence.some(Boolean);
+  const roles = rolesOf(sentences);
+  const { opens, closes, question, setup } = roles;
+  const housekeeping = prefix((i) => (roles.housekeeping[i] ? 1 : 0));
+  const fillers = prefix((i) => roles.fillers[i] as number);
+  const cutOff = prefix((i) => (roles.cutOff[i] ? 1 : 0));
   const openings = sentences.map((_, index) => openingOf(sentences, index));
-  const dangling = sentences.map((sentence) => danglingOpeners.has((sentence.words[0]?.text ?? '').toLowerCase().replace(/[^\p{L}']/gu, '')));
-  const target = Math.min(options.maxSeconds, Math.max(options.minSeconds, 45));
+  // A story or claim opener past a window's first sentence starts a second thought.
+  const newThought = prefix((i) => (roles.setup[i] && !roles.question[i] ? 1 : 0));
+  const target = Math.min(options.maxSeconds, Math.max(options.minSeconds, 60));
 
   const keys = Object.keys(weights) as Component[];
   const width = keys.length;
@@ -152,6 +164,8 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   }
   const firsts = new Int32Array(count);
   const lasts = new Int32Array(count);
+  // 2: opens and closes a thought, mostly words; 1: whole sentences; 0: any other window without housekeeping.
+  const tiers = new Int8Array(count);
   const values = new Float64Array(count * width);
   let filled = 0;
   let maxSalience = 0;
@@ -165,12 +179,28 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
       const duration = (sentences[last] as Sentence).end - start;
       // Overlapping cues can leave sentence ends out of order: the bounds are checked, not assumed.
       if (duration < options.minSeconds || duration > options.maxSeconds) continue;
+      if (housekeeping(first, last) > 0) continue;
       const words = wordCount(first, last) || 1;
       const content = contentCount(first, last);
-      let selfContained = 1;
-      if (dangling[first]) selfContained -= 0.5;
+      const fillerShare = fillers(first, last) / words;
+      let selfContained = 0.8;
+      if (!opens[first]) selfContained -= 0.5;
+      if (!closes[last]) selfContained -= 0.3;
       if (topics[first] !== topics[last]) selfContained -= 0.3;
-      if (punctuated && !endsSentence[last]) selfContained -= 0.15;
+      // Setup → payoff: a question, claim or story start answered by the end; an open question left hanging.
+      // A question put by one speaker and answered by another is the plainest setup and payoff.
+      // An answer is whole when its speaker's turn ends with the clip; cut mid-turn, its payoff is still to come.
+      const turnEnds = sentences[last]?.speaker === undefined || sentences[last + 1]?.speaker !== sentences[last]?.speaker;
+      const answered = setup[first] && closes[last] && !question[last] && turnEnds && sentences[first]?.speaker !== undefined && sentences[first]?.speaker !== sentences[last]?.speaker;
+      if (question[last]) selfContained -= 0.4;
+      else if (setup[first] && closes[last]) selfContained += answered ? 0.3 : 0.2;
+      else if (closes[last]) selfContained += 0.1;
+      // Crosstalk: sentences cut off one after another.
+      selfContained -= Math.min(0.5, cutOff(first, last) / (last - first + 1));
+      if (fillerShare > 0.25) selfContained -= fillerShare;
+      // Past the clamp: a window holding a second story or claim never reads as one whole.
+      if (last > first && newThought(first + 1, last) > 0) selfContained = Math.min(selfContained, 1) - 0.7;
+      tiers[filled] = opens[first] && closes[last] && fillerShare < 0.5 ? 2 : roles.startsSentence[first] && roles.endsSentence[last] ? 1 : 0;
       const wps = words / duration;
       const windowSalience = content ? salience(first, last) / content : 0;
       maxSalience = Math.max(maxSalience, windowSalience);
@@ -207,7 +237,9 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   // The best candidate that overlaps none chosen so far, max_clips times: O(clips × candidates), no sort.
   // Ties go to the earlier clip.
   const better = (a: number, b: number) =>
-    (totals[a] as number) > (totals[b] as number) || ((totals[a] as number) === (totals[b] as number) && (startOf(a) < startOf(b) || (startOf(a) === startOf(b) && endOf(a) < endOf(b))));
+    (tiers[a] as number) > (tiers[b] as number) ||
+    ((tiers[a] as number) === (tiers[b] as number) &&
+      ((totals[a] as number) > (totals[b] as number) || ((totals[a] as number) === (totals[b] as number) && (startOf(a) < startOf(b) || (startOf(a) === startOf(b) && endOf(a) < endOf(b))))));
   const chosen: number[] = [];
   while (chosen.length < options.maxClips) {
     let best = -1;
@@ -217,9 +249,13 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
       const end = endOf(candidate);
       if (chosen.every((other) => end <= startOf(other) || start >= endOf(other))) best = candidate;
     }
-    if (best < 0) break;
+    // Once a window that opens and closes a thought is chosen, fewer clips beat one that starts mid-thought.
+    if (best < 0 || (chosen.length && (tiers[chosen[0] as number] as number) === 2 && (tiers[best] as number) < 2)) break;
     chosen.push(best);
   }
+  // Chosen tier first, shown best first: a whole-sentence window that was taken only because no clean
+  // one was left can still outscore one.
+  chosen.sort((a, b) => (totals[b] as number) - (totals[a] as number) || startOf(a) - startOf(b));
   return chosen.map((candidate) => {
     const components = Object.fromEntries(keys.map((key, slot) => [key, values[candidate * width + slot] as number])) as Record<Component, number>;
     const first = firsts[candidate] as number;
@@ -230,7 +266,11 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   /** The reasons behind a chosen clip's score, in words. */
   function explain(first: number, last: number, components: Record<Component, number>): string[] {
     const reasons = [...(openings[first] as Opening).reasons];
-    if (dangling[first]) reasons.push(`starts mid-thought ("${(sentences[first] as Sentence).words[0]?.text}")`);
+    if (!opens[first]) reasons.push(`starts mid-thought ("${(sentences[first] as Sentence).words[0]?.text}")`);
+    const second = last > first && newThought(first + 1, last) > 0;
+    if (question[last]) reasons.push('ends on an open question');
+    else if (setup[first] && closes[last] && !second) reasons.push('opens with a setup and ends on its payoff');
+    if (second) reasons.push('holds the start of a second story or claim');
     if (topics[first] !== topics[last]) reasons.push('spans a change of topic');
     if (components.emotion >= 0.5) reasons.push('emotionally charged words');
     if (components.salience >= 0.75) reasons.push("dense with the transcript's key terms");

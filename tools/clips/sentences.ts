@@ -1,4 +1,7 @@
+import { fillerWords } from './lexicon.js';
 import { countWords, type Cue, type Word } from './transcript.js';
+
+const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}'-]/gu, '');
 
 /**
  * Sentence units with timings. Words keep their real times when the transcript has them, else
@@ -22,7 +25,8 @@ const PAUSE = 0.7;
 const MAX_WORDS = 40;
 /** Seconds: the shortest sentence unit. */
 const MIN_UNIT = 1;
-const abbreviation = /^(?:mr|mrs|ms|dr|prof|st|vs|etc|e\.g|i\.e|inc|ltd|jr|sr|no|vol|approx)\.$/i;
+/** Titles and abbreviations, and dotted initials ("U.S.", "a.m."), whose full stop ends no sentence. */
+const abbreviation = /^["'([]?(?:mr|mrs|ms|dr|prof|st|vs|etc|e\.g|i\.e|inc|ltd|jr|sr|no|vol|approx|(?:\p{L}\.){2,}\p{L}?)\.?$/iu;
 
 /** The words of a cue with their times: real ones, or its span shared by length. */
 function wordsOf(cue: Cue): { words: Word[]; timed: boolean } {
@@ -82,7 +86,8 @@ export function sentencesOf(cues: readonly Cue[]): Sentence[] {
       current.push(timedWord);
       timed &&= real;
       lastEnd = timedWord.end;
-      if (/[.!?…]["')\]]*$/.test(word.text) && !abbreviation.test(word.text) && long()) close();
+      // A reply of fillers alone ("Mm-hmm.", "Yeah, yeah.") stays its own unit: joined to what follows, it would open it.
+      if (/[.!?…]["')\]]*$/.test(word.text) && !abbreviation.test(word.text) && (long() || current.every((each) => fillerWords.has(bare(each.text))))) close();
     }
   }
   close();

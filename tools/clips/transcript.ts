@@ -37,6 +37,11 @@ export interface Transcript {
   warnings: string[];
 }
 
+/** What the times rest on: the transcript's own, the recording's length shared out by word count, or the speech rate alone. */
+export type TimingBasis = 'timestamps' | 'duration' | 'speech_rate';
+export const timingOf = (transcript: Transcript, durationSeconds: number | undefined): TimingBasis =>
+  !transcript.estimated ? 'timestamps' : durationSeconds === undefined ? 'speech_rate' : 'duration';
+
 /** Words a second of ordinary speech (about 150 a minute), for text without timestamps. */
 export const speechRate = 2.5;
 
@@ -419,7 +424,55 @@ export function countWords(value: string): number {
  */
 const textStamp = /^\s*[[(]?((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*(?:[-–—|]\s*)?(?:(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3}):\s+)?/u;
 
-function fromText(text: string, durationSeconds: number | undefined): { cues: Cue[]; estimated: boolean } {
+/**
+ * `Name: text` at the start of an untimed line: a speaker's turn, as podcast transcripts are
+ * published ("Brady: …", "MS. JEAN-PIERRE: …", "Q: …"). Up to four capitalised words, so that
+ * "So here's the thing: …" is no name.
+ */
+const speakerTurn = /^\s*(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3}):\s+/u;
+
+/** Labels that open at least two lines: one "Note:" or "Update:" is text, a speaker speaks more than once. */
+function turnLabels(lines: readonly string[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const label = speakerTurn.exec(line)?.[1];
+    if (label) counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, count]) => count >= 2).map(([label]) => label));
+}
+
+/** Untimed lines, each a cue, timed by their share of the words: of duration_seconds, else at the speech rate. */
+function estimatedCues(lines: readonly string[], durationSeconds: number | undefined): Cue[] {
+  const labels = turnLabels(lines);
+  const segments: Array<{ text: string; speaker?: string }> = [];
+  let speaker: string | undefined;
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    const turn = speakerTurn.exec(line);
+    if (turn && labels.has(turn[1] as string)) {
+      speaker = turn[1];
+      const text = line.slice(turn[0].length).trim();
+      if (text) segments.push({ text, speaker });
+      continue;
+    }
+    // A paragraph without a label continues the turn above it.
+    segments.push({ text: line.trim(), ...(speaker ? { speaker } : {}) });
+  }
+  const words = segments.map((segment) => countWords(segment.text));
+  const total = words.reduce((sum, count) => sum + count, 0) || 1;
+  const secondsPerWord = durationSeconds === undefined ? 1 / speechRate : durationSeconds / total;
+  let at = 0;
+  const cues: Cue[] = [];
+  segments.forEach((segment, index) => {
+    const end = at + (words[index] as number) * secondsPerWord;
+    if (end > at) cues.push({ start: at, end, text: segment.text, ...(segment.speaker ? { speaker: segment.speaker } : {}) });
+    at = end;
+  });
+  if (!cues.length) fail('line 1', 'the transcript has no words');
+  return cues;
+}
+
+function fromText(text: string, durationSeconds: number | undefined): { cues: Cue[]; timing: TimingBasis } {
   const lines = text
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
@@ -453,18 +506,7 @@ function fromText(text: string, durationSeconds: number | undefined): { cues: Cu
     else segments.push({ start: null, text: trimmed });
   }
   const timed = segments.some((segment) => segment.start !== null);
-  if (!timed) {
-    if (durationSeconds === undefined) fail('line 1', 'plain text without timestamps needs duration_seconds (the length of the recording), or add timestamps such as [00:01:23] at line starts');
-    const total = countWords(text) || 1;
-    let at = 0;
-    const cues: Cue[] = [];
-    for (const segment of segments) {
-      const end = at + (countWords(segment.text) / total) * durationSeconds;
-      if (end > at) cues.push({ start: at, end, text: segment.text });
-      at = end;
-    }
-    return { cues, estimated: true };
-  }
+  if (!timed) return { cues: estimatedCues(lines, durationSeconds), timing: durationSeconds === undefined ? 'speech_rate' : 'duration' };
   // Text before the first timestamp is one cue from 0.
   const leading = segments.filter((segment) => segment.start === null);
   const timedSegments = segments.filter((segment): segment is typeof segment & { start: number } => segment.start !== null);
@@ -476,7 +518,7 @@ function fromText(text: string, durationSeconds: number | undefined): { cues: Cu
     if (segment.text) cues.push({ start: segment.start, end, text: segment.text, ...(segment.speaker ? { speaker: segment.speaker } : {}) });
   });
   if (!cues.length) fail('line 1', 'the timestamps carry no text');
-  return { cues, estimated: false };
+  return { cues, timing: 'timestamps' };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -495,7 +537,7 @@ export async function parseTranscript(transcript: string | JsonSegment[] | { seg
   if (typeof transcript === 'string' && !transcript.replace(/^\uFEFF/, '').trim()) fail('line 1', 'the transcript is empty');
   const format = typeof transcript !== 'string' ? 'json' : (options.format ?? detectFormat(transcript));
   let cues: Cue[];
-  let estimated = false;
+  let timing: TimingBasis = 'timestamps';
   if (typeof transcript !== 'string') cues = fromJson(transcript);
   else if (format === 'json') {
     let value: unknown;
@@ -505,7 +547,7 @@ export async function parseTranscript(transcript: string | JsonSegment[] | { seg
       fail('JSON', `it is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
     }
     cues = fromJson(value);
-  } else if (format === 'text') ({ cues, estimated } = fromText(transcript, options.durationSeconds));
+  } else if (format === 'text') ({ cues, timing } = fromText(transcript, options.durationSeconds));
   else {
     const parsed = await parseSubtitles(transcript, format);
     cues = format === 'youtube' ? fromYouTube(parsed) : fromLibrary(parsed);
@@ -514,7 +556,7 @@ export async function parseTranscript(transcript: string | JsonSegment[] | { seg
   const sorted = ordered(cues, warnings);
   const overlapping = sorted.filter((cue, index) => index > 0 && cue.start < (sorted[index - 1] as Cue).end - 0.5).length;
   if (overlapping && format !== 'youtube') warnings.push(`${overlapping} cue(s) overlap the one before; their words are kept in start order.`);
-  return { format, cues: sorted, estimated, warnings };
+  return { format, cues: sorted, estimated: timing !== 'timestamps', warnings };
 }
 
 /** The speech length without parsing: the last timestamp, JSON end or word count. For choosing job or inline. */
