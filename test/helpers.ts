@@ -105,8 +105,11 @@ export function spawnTestCli(args: string[], env: Record<string, string>): Child
   });
 }
 
-/** Resolves with the URL once a spawned `serve` logs that it listens. */
-export function waitForListening(child: ChildProcessWithoutNullStreams, timeoutMs = 15_000): Promise<string> {
+/**
+ * Resolves with the URL once a spawned `serve` logs that it listens. A start compiles the sources with tsx
+ * (about 5 s on an idle 2-core machine), several times that while other test files use both cores.
+ */
+export function waitForListening(child: ChildProcessWithoutNullStreams, timeoutMs = 45_000): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), timeoutMs);

@@ -80,7 +80,7 @@ describe('the admin CLI', () => {
   });
 });
 
-describe('first start', () => {
+describe('first start', { timeout: 120_000 }, () => {
   it('creates a local owner with a full-scope key, shows the secret once and writes DATA_DIR/dev-key (0600)', async () => {
     const dir = tempDir();
     const child = spawn(process.execPath, [cli, 'serve'], { env: { PATH: process.env.PATH ?? '', ...storeEnv(dir), PORT: '0' } });

@@ -45,7 +45,8 @@ async function startSlowJob(url: string, key: string, ms: number) {
 
 const statusOf = async (url: string, jobId: string) => json(await fetch(`${url}/api/agents/status/${jobId}`, { headers: authed(url) }));
 
-describe('the server process', () => {
+// Each test starts one or two servers (see waitForListening).
+describe('the server process', { timeout: 120_000 }, () => {
   it('two server processes on one database run 100 jobs exactly once each', async () => {
     const dataDir = tempDir();
     const effects = path.join(dataDir, 'side-effects.log');
