@@ -172,15 +172,28 @@ export function renderEmbed(spec: PageSpec, hostId: string): string {
 }
 
 /** A one-message page in the same theme (a form's thank-you or error page), with a way back. */
-export function renderNotice(notice: { title: string; message: string; lang: string; theme: Theme; back?: string | null }): RenderedPage {
+/** A button on a notice that posts `fields` to `url` (a step a person confirms, such as spending a one-time link). */
+export interface NoticeAction {
+  url: string;
+  label: string;
+  fields: Record<string, string>;
+}
+
+export function renderNotice(notice: { title: string; message: string; lang: string; theme: Theme; back?: string | null; action?: NoticeAction }): RenderedPage {
   const css = stylesheet(notice.theme, 'body');
   const back = notice.back ? safeHref(notice.back) : null;
+  const action = notice.action;
+  const form = action
+    ? `<form method="post" action="${esc(action.url)}">${Object.entries(action.fields)
+        .map(([name, value]) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`)
+        .join('')}<button class="btn" type="submit">${esc(action.label)}</button></form>`
+    : '';
   const html =
     `<!DOCTYPE html><html lang="${esc(notice.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${esc(notice.title)}</title><style>${css}</style></head><body><main id="main"><section class="sec hero center" aria-labelledby="notice-title"><div class="wrap">` +
-    `<h1 id="notice-title">${esc(notice.title)}</h1><p class="lead">${esc(notice.message)}</p>${back ? `<p class="actions"><a class="btn" href="${esc(back)}">Go back</a></p>` : ''}` +
+    `<h1 id="notice-title">${esc(notice.title)}</h1><p class="lead">${esc(notice.message)}</p>${form}${back && !action ? `<p class="actions"><a class="btn" href="${esc(back)}">Go back</a></p>` : ''}` +
     `</div></section></main></body></html>`;
-  return { html, csp: pageCsp(sha256(css), null, null, []) };
+  return { html, csp: pageCsp(sha256(css), null, action ? new URL(action.url).origin : null, []) };
 }
 
 /** Every generated page must load fast on a phone: none is larger than this. */

@@ -36,7 +36,13 @@ describe('onboarding emails on the job queue', () => {
     await fetch(`${app.url}/m/${membershipId}/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `email=${encodeURIComponent(email)}` });
     const message = await pollUntil(async () => mailTo(email)[before]);
     const link = /(https?:\/\/\S+\/login\?token=\S+)/.exec(message.text ?? '')?.[1] as string;
-    const redeemed = await fetch(link, { redirect: 'manual' });
+    const token = new URL(link).searchParams.get('token') as string;
+    const redeemed = await fetch(`${app.url}/m/${membershipId}/login/confirm`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${token}`,
+    });
     return (redeemed.headers.get('set-cookie') ?? '').split(';')[0] as string;
   };
 

@@ -59,6 +59,23 @@ describe('membership over REST', () => {
     expect((await json(vague)).error.message).toMatch(/^course: the prompt names no lessons/);
   });
 
+  it('refuses execute with no paid tier before storing anything: no membership is left behind', async () => {
+    const count = async () =>
+      Number(
+        (
+          await membershipDb(app.store)
+            .selectFrom('memberships')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const response = await post('/membership/build', { course: potteryCourse, execute: true });
+    expect(response.status).toBe(400);
+    expect((await json(response)).error.message).toMatch(/^execute: this membership has no paid tier/);
+    expect(await count()).toBe(before);
+  });
+
   it('builds an outline only from the lessons a prompt names, and invents no text', async () => {
     const built = await json(await post('/membership/build', { prompt: 'A course called Sourdough at home with lessons: Starter, Mixing and Baking' }));
     expect(built.course.title).toBe('Sourdough at home');
@@ -145,11 +162,22 @@ describe('membership over REST', () => {
     expect(link).toMatch(new RegExp(`^${app.url}/m/${built.membership_id}/login\\?token=`));
     const visitor = await (await fetch(`${app.url}/m/${built.membership_id}/lessons/m1-l2`)).text();
     expect(visitor).toContain('This lesson is for members');
-    const signIn = await fetch(link, { redirect: 'manual' });
+    // Opening the link (as a mail scanner would, twice) spends nothing: it shows a page whose form signs in.
+    for (let i = 0; i < 2; i++) {
+      const opened = await fetch(link, { redirect: 'manual' });
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('set-cookie')).toBeNull();
+      expect(await opened.text()).toContain(`<form method="post" action="${app.url}/m/${built.membership_id}/login/confirm">`);
+    }
+    const token = new URL(link).searchParams.get('token') as string;
+    const confirm = () =>
+      fetch(`${app.url}/m/${built.membership_id}/login/confirm`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${token}` });
+    const signIn = await confirm();
     expect(signIn.status).toBe(303);
     const cookie = signIn.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^ao_member=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/m\/mem_[0-9a-z]+; HttpOnly; SameSite=Lax$/);
-    // Single use.
+    // Single use: the link and its form no longer work.
+    expect((await confirm()).status).toBe(400);
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(400);
     const session = cookie.split(';')[0] as string;
     const open = await (await fetch(`${app.url}/m/${built.membership_id}/lessons/m1-l2`, { headers: { cookie: session } })).text();
@@ -190,9 +218,22 @@ describe('membership over REST', () => {
     expect((await members(id))[0]).toMatchObject({ status: 'active', grace_until: null });
     await webhook(event('customer.subscription.deleted', { id: 'sub_1', status: 'canceled' }));
     expect((await members(id))[0].status).toBe('canceled');
+    // A retry's failure delivered late does not reopen a canceled subscription's access.
+    await webhook(event('invoice.payment_failed', { id: 'in_late', parent: { subscription_details: { subscription: 'sub_1' } } }));
+    expect((await members(id))[0]).toMatchObject({ status: 'canceled', grace_until: null });
     // Joined through the site's own checkout: found by metadata.
     await webhook(event('checkout.session.completed', { id: 'cs_2', payment_status: 'paid', metadata: { membership_id: id, tier: 'tier-3' }, customer_email: 'cy@example.com', customer: 'cus_2' }));
     expect((await members(id)).map((member: { email: string }) => member.email)).toContain('cy@example.com');
+    // Paid by a delayed method: completed unpaid (no access yet), then the payment succeeds.
+    const delayed = { id: 'cs_3', metadata: { membership_id: id, tier: 'tier-1' }, customer_email: 'di@example.com', customer: 'cus_3', subscription: 'sub_3' };
+    await webhook(event('checkout.session.completed', { ...delayed, payment_status: 'unpaid' }));
+    expect((await members(id)).map((member: { email: string }) => member.email)).not.toContain('di@example.com');
+    await webhook(event('checkout.session.async_payment_succeeded', { ...delayed, payment_status: 'paid' }));
+    expect((await members(id)).find((member: { email: string }) => member.email === 'di@example.com')).toMatchObject({ status: 'active' });
+    // The owner's grant outranks a later cancellation from Stripe.
+    await post('/membership/members', { membership_id: id, action: 'grant', email: 'di@example.com' });
+    await webhook(event('customer.subscription.deleted', { id: 'sub_3', status: 'canceled' }));
+    expect((await members(id)).find((member: { email: string }) => member.email === 'di@example.com')).toMatchObject({ status: 'granted' });
   });
 
   it('starts a Checkout Session on join with the membership in its metadata', async () => {

@@ -99,8 +99,11 @@ describe('the membership site', () => {
       await tab.fill('input[name=email]', 'ana@example.com');
       await tab.click('text=Email me a sign-in link');
       expect(await tab.textContent('h1')).toBe('Check your inbox');
-      // The owner's link (no SMTP here) signs her in.
+      // The owner's link (no SMTP here) opens a page whose button signs her in.
       await tab.goto(granted.sign_in_link.url);
+      expect(await tab.textContent('h1')).toBe('Sign in');
+      expect(await context.cookies()).toEqual([]);
+      await tab.click('button:has-text("Sign in")');
       expect(tab.url()).toBe(built.site.preview_url);
       const [cookie] = await context.cookies();
       expect(cookie).toMatchObject({ name: 'ao_member', httpOnly: true, sameSite: 'Lax', path: `/m/${built.membership_id}` });

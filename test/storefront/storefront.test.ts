@@ -73,7 +73,7 @@ describe('storefronts', () => {
         images: [`${imageBase}/mug.png`, `${imageBase}/mug-side.png`],
         variants: [
           { name: 'Sand', price: '24.00', sku: 'MUG-SAND' },
-          { name: 'Midnight blue', price: '26.50', sku: 'MUG-BLUE' },
+          { name: 'Midnight blue', price: '26.50', sku: 'MUG-BLUE', options: { Glaze: 'Midnight blue', Size: '350 ml' } },
         ],
         shipping: { countries: ['DE', 'AT'] },
       },
@@ -111,7 +111,9 @@ describe('storefronts', () => {
     ]);
     expect(built.sections.map((section: { type: string }) => section.type)).toEqual(['header', 'hero', 'product', 'product', 'policies', 'footer']);
     expect(built.html).toContain('from €24.00');
-    expect(built.html).toContain('Midnight blue — €26.50');
+    // The variant's attributes that its name does not already say are shown with it, and kept in the output.
+    expect(built.html).toContain('Midnight blue (Size: 350 ml) — €26.50');
+    expect(built.products[0].offers[1].options).toEqual({ Glaze: 'Midnight blue', Size: '350 ml' });
     expect(built.html).toContain('Ships to Germany and Austria');
     expect(built.html).toContain('2 in stock');
     expect(built.html).toContain('Unused items can be returned within 14 days.');
@@ -133,7 +135,13 @@ describe('storefronts', () => {
       'payment_links.create link_p2',
     ]);
     const price = built.checkout.operations[3];
-    expect(price.params).toMatchObject({ product: '$ref:product_p1', currency: 'eur', unit_amount: 2650, nickname: 'Midnight blue' });
+    expect(price.params).toMatchObject({
+      product: '$ref:product_p1',
+      currency: 'eur',
+      unit_amount: 2650,
+      nickname: 'Midnight blue',
+      metadata: { option_glaze: 'Midnight blue', option_size: '350 ml' },
+    });
     expect(built.checkout.operations[2].params).toMatchObject({
       line_items: [{ price: '$ref:price_p1-v1', quantity: 1 }],
       shipping_address_collection: { allowed_countries: ['DE', 'AT'] },
@@ -268,6 +276,27 @@ describe('storefronts', () => {
     expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)?.[1] ?? '{}').itemListElement[1].item.offers[0].availability).toBe('https://schema.org/SoldOut');
     // A bad signature is refused.
     expect((await webhook(event.payload, 't=1,v1=bad')).status).toBe(400);
+  });
+
+  it('keeps the units sold across revisions: a revision carries the stock left, a new figure restocks, an older version’s sale lowers the current stock', async () => {
+    const built = await json(await post(app, '/storefront/build', shop()));
+    const sale = async (id: string, version: number) => {
+      const event = signed(sessionEvent({ id, amount_total: 1200, currency: 'eur', metadata: { storefront_id: built.storefront_id, version: String(version), offer_id: 'p2' } }));
+      expect((await webhook(event.payload, event.header)).status).toBe(200);
+    };
+    const inventory = async () => (await json(await app.api(`/api/agents/storefront/${built.storefront_id}`))).products[1].inventory;
+    await sale(`cs_test_keep_${built.storefront_id}_1`, 1);
+    const faq = [{ question: 'Are the cups stackable?', answer: 'Yes.' }];
+    const revised = await json(await post(app, '/storefront/revise', { storefront_id: built.storefront_id, changes: { faq } }));
+    expect(revised.version).toBe(2);
+    expect(await inventory()).toBe(1);
+    // Bought through version 1's link after the revision: the same cup, so version 2's stock goes down.
+    await sale(`cs_test_keep_${built.storefront_id}_2`, 1);
+    expect(await inventory()).toBe(0);
+    const restocked = shop();
+    restocked.products[1] = { ...restocked.products[1], inventory: 5 } as (typeof restocked.products)[number];
+    await json(await post(app, '/storefront/revise', { storefront_id: built.storefront_id, changes: { products: restocked.products } }));
+    expect(await inventory()).toBe(5);
   });
 
   it('revises honestly: a change makes a version and says what it did; the same change again makes none and is not charged', async () => {

@@ -102,6 +102,22 @@ export async function signInLink(store: StoreHandle, member: Member, siteUrl: st
 }
 
 /** Spends a sign-in link (atomically: a second use finds it used) and opens a session; null when the link is not valid. */
+/** Whether a one-time link would sign in now (unspent, unexpired, its member still with access), without spending it. */
+export async function signInLinkUsable(store: StoreHandle, membershipId: string, token: string, now: Date): Promise<boolean> {
+  if (!secretPattern.test(token)) return false;
+  const row = await membershipDb(store)
+    .selectFrom('membership_secrets')
+    .innerJoin('membership_members', 'membership_members.id', 'membership_secrets.member_id')
+    .selectAll('membership_members')
+    .where('membership_secrets.hash', '=', hashOf(token))
+    .where('membership_secrets.kind', '=', 'link')
+    .where('membership_secrets.membership_id', '=', membershipId)
+    .where('membership_secrets.used_at', 'is', null)
+    .where('membership_secrets.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row !== undefined && hasAccess(row, now);
+}
+
 export async function redeemSignInLink(store: StoreHandle, membershipId: string, token: string, now: Date): Promise<{ session: string; member: Member } | null> {
   if (!secretPattern.test(token)) return null;
   const at = now.toISOString();

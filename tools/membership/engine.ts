@@ -6,10 +6,10 @@ import type { GeneratorName } from '../../src/kernel/generation.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import { themeOf, type Brand } from '../../src/render/brand.js';
 import { resolveTheme } from '../../src/render/theme.js';
-import { runOperations, type StripeOperation, type StripeOperationDone } from '../../src/payments/operations.js';
+import { requirePayments, runOperations, type StripeOperation, type StripeOperationDone } from '../../src/payments/operations.js';
 import { dripIssues, lessonRefs, type Course, type Drip, type Tier } from './course.js';
-import { unlockSchedule } from './drip.js';
-import { onboardingEmails } from './onboarding.js';
+import { unlockSchedule, validateSchedule } from './drip.js';
+import { onboardingEmails, validateOnboarding } from './onboarding.js';
 import { membershipIds } from './ids.js';
 import { priceTiers, stripePlan } from './plan.js';
 import { outlineFromPrompt } from './prompt-outline.js';
@@ -47,6 +47,32 @@ export function onboardingOf(baseUrl: string, membershipId: string, document: Me
   const schedule = unlockSchedule(document.course, document.drip);
   return { schedule, ...onboardingEmails(document.course, schedule, { brandName: brandNameOf(document), lang: document.lang, siteUrl: siteUrlOf(baseUrl, membershipId) }) };
 }
+
+/**
+ * Checked before a version is stored: its unlock schedule and onboarding emails obey their rules (no lesson before
+ * its prerequisite, no email naming a lesson not yet open), and `execute` has Stripe and a paid tier to create, so
+ * that a refused call leaves nothing behind.
+ */
+function checkVersion(ctx: ToolContext, membershipId: string, document: MembershipDocument, execute: boolean | undefined): void {
+  const { schedule, emails } = onboardingOf(ctx.baseUrl, membershipId, document);
+  const violations = [
+    ...validateSchedule(schedule).map((violation) => ({ where: `schedule.${violation.lesson_id}`, rule: violation.rule, message: violation.message })),
+    ...validateOnboarding(emails, schedule, document.course).map((violation) => ({ where: `onboarding.${violation.email_id}`, rule: violation.rule, message: violation.message })),
+  ];
+  if (violations.length)
+    throw new OutcomeError(
+      'unprocessable',
+      `This course's drip breaks its rules: ${violations.map((violation) => `${violation.where}: ${violation.message}`).join('; ')}. Change the drip or the lessons' order.`,
+      {
+        details: { violations },
+      },
+    );
+  if (!execute) return;
+  requirePayments(ctx.payments);
+  if (!priceTiers(document.tiers, document.currency ?? undefined).some((tier) => tier.amount > 0)) throw noPaidTier();
+}
+
+const noPaidTier = () => new OutcomeError('invalid_input', 'execute: this membership has no paid tier, so there is nothing to create in Stripe; add tiers with a price (and currency).');
 
 /** What a version's pages and plan need, with the plan's results so far. */
 export async function siteOf(store: StoreHandle, baseUrl: string, membershipId: string, document: MembershipDocument) {
@@ -92,7 +118,7 @@ async function doneSteps(store: StoreHandle, membershipId: string, plan: readonl
 /** Runs the plan through Stripe, recording each step as it is made: a failed run resumes after its last step. */
 async function execute(ctx: ToolContext, membershipId: string, document: MembershipDocument): Promise<number> {
   const { plan, done } = await siteOf(ctx.store, ctx.baseUrl, membershipId, document);
-  if (!plan.length) throw new OutcomeError('invalid_input', 'execute: this membership has no paid tier, so there is nothing to create in Stripe; add tiers with a price (and currency).');
+  if (!plan.length) throw noPaidTier();
   const keys = new Map(plan.map((step) => [step.ref, step.idempotency_key]));
   let made = 0;
   try {
@@ -240,6 +266,7 @@ export async function buildMembership(ctx: ToolContext, input: BuildInput): Prom
     meta: { generator: 'caller', facts: outline?.facts ?? [], missing, warnings, created_at: ctx.now().toISOString(), applied: [], unapplied: [] },
   };
   const membershipId = newId(membershipIds.membership);
+  checkVersion(ctx, membershipId, document, input.execute);
   const zipFileId = await save(ctx, membershipId, 1, document);
   if (input.execute) await execute(ctx, membershipId, document);
   return present(ctx, membershipId, 1, document, zipFileId);
@@ -279,8 +306,9 @@ export async function reviseMembership(ctx: ToolContext, input: ReviseInput) {
       plan_version: planChanged ? version : current.document.plan_version,
       meta: { ...current.document.meta, created_at: ctx.now().toISOString(), applied: report.applied, unapplied: report.unapplied, warnings: [] },
     };
+    checkVersion(ctx, input.membership_id, document, input.execute);
     zipFileId = await save(ctx, input.membership_id, version, document);
-  }
+  } else if (input.execute) checkVersion(ctx, input.membership_id, document, true);
   const applied = [...report.applied];
   const unapplied = [...report.unapplied];
   if (input.execute) {

@@ -5,7 +5,7 @@ import type { PublicContext } from '../../src/kernel/context.js';
 import type { PublicRequest, PublicResponse, PublicRoute } from '../../src/kernel/public-route.js';
 import { renderNotice } from '../../src/render/page.js';
 import { membershipIds } from './ids.js';
-import { completedLessons, endSession, findMember, hasAccess, markCompleted, redeemSignInLink, sessionMember, sessionTtlMs, signInLink, type Member } from './access.js';
+import { completedLessons, endSession, findMember, hasAccess, markCompleted, redeemSignInLink, sessionMember, signInLinkUsable, sessionTtlMs, signInLink, type Member } from './access.js';
 import { latestMembership, siteOf } from './engine.js';
 import { unlockedFor } from './drip.js';
 import { indexPage, lessonPage, type RenderedSitePage, type Viewer } from './site.js';
@@ -102,14 +102,31 @@ const requestLink: PublicRoute = {
   },
 };
 
-/** `GET /m/:id/login?token=…`: spends a one-time link, sets the session cookie and goes to the course. */
-const redeemLink: PublicRoute = {
+/**
+ * `GET /m/:id/login?token=…`, the emailed link: a page whose button signs in. Opening the link spends nothing, so a
+ * mail scanner or a link preview that fetches it first leaves the link working for the member.
+ */
+const openLink: PublicRoute = {
   method: 'GET',
   path: '/m/:membershipId/login',
   async handle(request, context) {
+    const { id, spec } = await siteFor(request, context);
+    const token = request.query.token ?? '';
+    if (!(await signInLinkUsable(context.store, id, token, context.now()))) return notice(spec, 'link_invalid', 400);
+    const { title, message, button } = siteWords(spec.lang).notices.confirm_sign_in;
+    const rendered = renderNotice({ title, message, lang: siteLanguage(spec.lang).lang, theme: spec.theme, action: { url: `${spec.siteUrl}/login/confirm`, label: button, fields: { token } } });
+    return { status: 200, type: 'html', body: rendered.html, csp: rendered.csp };
+  },
+};
+
+/** `POST /m/:id/login/confirm` with the link's token: spends it, sets the session cookie and goes to the course. */
+const redeemLink: PublicRoute = {
+  method: 'POST',
+  path: '/m/:membershipId/login/confirm',
+  async handle(request, context) {
     const site = await siteFor(request, context);
     const { id, spec } = site;
-    const redeemed = await redeemSignInLink(context.store, id, request.query.token ?? '', context.now());
+    const redeemed = await redeemSignInLink(context.store, id, typeof request.body.token === 'string' ? request.body.token : '', context.now());
     if (!redeemed) return notice(spec, 'link_invalid', 400);
     context.log.info({ membership_id: id, member_id: redeemed.member.id }, 'member signed in');
     await noteActivity(context.store, context.mail ? context.jobs : null, recipient(site, redeemed.member), site.found.document, context.baseUrl, context.now());
@@ -181,4 +198,4 @@ const billing: PublicRoute = {
   },
 };
 
-export const membershipRoutes: PublicRoute[] = [siteIndex, siteLesson, requestLink, redeemLink, signOut, complete, join, billing];
+export const membershipRoutes: PublicRoute[] = [siteIndex, siteLesson, requestLink, openLink, redeemLink, signOut, complete, join, billing];

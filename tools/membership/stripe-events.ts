@@ -85,8 +85,10 @@ async function setBySubscription(subscriptionId: string | undefined, status: Mem
     .execute();
   const at = new Date(event.created * 1000);
   for (const member of members) {
-    // The owner's revocation outranks Stripe: a paying member the owner removed stays removed.
-    if (member.status === 'revoked') continue;
+    // The owner's word outranks Stripe: a member the owner removed stays removed, one the owner granted keeps access.
+    if (member.status === 'revoked' || member.status === 'granted') continue;
+    // A canceled subscription never comes back (Stripe makes a new one): a late retry's failure must not reopen access.
+    if (member.status === 'canceled') continue;
     // A grace period starts at the first failure; later failures do not extend it.
     const grace_until = status === 'past_due' ? (member.grace_until ?? new Date(at.getTime() + graceMs).toISOString()) : null;
     await db.updateTable('membership_members').set({ status, grace_until, updated_at: ctx.now().toISOString() }).where('id', '=', member.id).execute();
@@ -116,6 +118,8 @@ const paymentFailed: StripeEventHandler = async (event, ctx) => {
 
 export const membershipStripeEvents: Readonly<Record<string, StripeEventHandler>> = {
   'checkout.session.completed': checkoutCompleted,
+  // A delayed method (SEPA, bank transfer) completes unpaid, then reports the payment here.
+  'checkout.session.async_payment_succeeded': checkoutCompleted,
   'customer.subscription.updated': subscriptionUpdated,
   'customer.subscription.deleted': subscriptionDeleted,
   'invoice.payment_failed': paymentFailed,

@@ -44,6 +44,8 @@ export interface SiteWords {
   notices: {
     check_email: SiteNotice;
     check_inbox: SiteNotice;
+    /** The page an emailed link opens: a button signs in, so that a mail scanner fetching the link spends nothing. */
+    confirm_sign_in: SiteNotice & { button: string };
     link_invalid: SiteNotice;
     sign_in_to_track: SiteNotice;
     sign_in_for_billing: SiteNotice;
@@ -86,6 +88,7 @@ const en = (day: Day): SiteWords => ({
   notices: {
     check_email: { title: 'Check your email address', message: 'Please enter the email address you joined with.' },
     check_inbox: { title: 'Check your inbox', message: 'If that address belongs to a member, a sign-in link is on its way. It works once, for 15 minutes.' },
+    confirm_sign_in: { title: 'Sign in', message: 'Press the button to sign in to the course on this device.', button: 'Sign in' },
     link_invalid: { title: 'This link does not work', message: 'Sign-in links work once, for 15 minutes. Ask for a new one on the course page.' },
     sign_in_to_track: { title: 'Please sign in', message: 'Sign in to keep track of the lessons you have done.' },
     sign_in_for_billing: { title: 'Please sign in', message: 'Sign in as a paying member to manage your billing.' },
@@ -124,6 +127,7 @@ const de = (day: Day): SiteWords => ({
   notices: {
     check_email: { title: 'Bitte prüfen Sie Ihre E-Mail-Adresse', message: 'Bitte geben Sie die E-Mail-Adresse ein, mit der Sie Mitglied geworden sind.' },
     check_inbox: { title: 'Sehen Sie in Ihr Postfach', message: 'Wenn diese Adresse zu einem Mitglied gehört, ist ein Anmeldelink unterwegs. Er gilt einmal und 15 Minuten lang.' },
+    confirm_sign_in: { title: 'Anmelden', message: 'Drücken Sie die Schaltfläche, um sich auf diesem Gerät beim Kurs anzumelden.', button: 'Anmelden' },
     link_invalid: { title: 'Dieser Link funktioniert nicht', message: 'Anmeldelinks gelten einmal und 15 Minuten lang. Fordern Sie auf der Kursseite einen neuen an.' },
     sign_in_to_track: { title: 'Bitte melden Sie sich an', message: 'Melden Sie sich an, damit festgehalten wird, welche Lektionen Sie erledigt haben.' },
     sign_in_for_billing: { title: 'Bitte melden Sie sich an', message: 'Melden Sie sich als zahlendes Mitglied an, um Ihre Zahlungen zu verwalten.' },
@@ -168,6 +172,7 @@ const fr = (day: Day): SiteWords => ({
       title: 'Consultez votre boîte de réception',
       message: 'Si cette adresse appartient à un membre, un lien de connexion est en route. Il ne sert qu’une fois, pendant 15\u00a0minutes.',
     },
+    confirm_sign_in: { title: 'Se connecter', message: 'Appuyez sur le bouton pour vous connecter au cours sur cet appareil.', button: 'Se connecter' },
     link_invalid: { title: 'Ce lien ne fonctionne pas', message: 'Un lien de connexion ne sert qu’une fois, pendant 15\u00a0minutes. Demandez-en un nouveau sur la page du cours.' },
     sign_in_to_track: { title: 'Veuillez vous connecter', message: 'Connectez-vous pour garder la trace des leçons que vous avez terminées.' },
     sign_in_for_billing: { title: 'Veuillez vous connecter', message: 'Connectez-vous en tant que membre payant pour gérer votre facturation.' },
@@ -207,6 +212,7 @@ const es = (day: Day): SiteWords => ({
   notices: {
     check_email: { title: 'Revisa tu correo electrónico', message: 'Escribe la dirección de correo con la que te hiciste miembro.' },
     check_inbox: { title: 'Revisa tu bandeja de entrada', message: 'Si esa dirección pertenece a un miembro, te hemos enviado un enlace de acceso. Sirve una sola vez, durante 15 minutos.' },
+    confirm_sign_in: { title: 'Iniciar sesión', message: 'Pulsa el botón para entrar al curso en este dispositivo.', button: 'Iniciar sesión' },
     link_invalid: { title: 'Este enlace no funciona', message: 'Los enlaces de acceso sirven una sola vez, durante 15 minutos. Pide uno nuevo en la página del curso.' },
     sign_in_to_track: { title: 'Inicia sesión', message: 'Inicia sesión para llevar la cuenta de las lecciones que has completado.' },
     sign_in_for_billing: { title: 'Inicia sesión', message: 'Inicia sesión como miembro de pago para gestionar tus pagos.' },
@@ -245,6 +251,7 @@ const pt = (day: Day): SiteWords => ({
   notices: {
     check_email: { title: 'Confira seu e-mail', message: 'Digite o e-mail com o qual você se tornou membro.' },
     check_inbox: { title: 'Confira sua caixa de entrada', message: 'Se esse endereço pertencer a um membro, um link de acesso está a caminho. Ele vale uma única vez, por 15 minutos.' },
+    confirm_sign_in: { title: 'Entrar', message: 'Toque no botão para entrar no curso neste dispositivo.', button: 'Entrar' },
     link_invalid: { title: 'Este link não funciona', message: 'Os links de acesso valem uma única vez, por 15 minutos. Peça um novo na página do curso.' },
     sign_in_to_track: { title: 'Entre na sua conta', message: 'Entre na sua conta para acompanhar as aulas que você já concluiu.' },
     sign_in_for_billing: { title: 'Entre na sua conta', message: 'Entre como membro pagante para gerenciar seus pagamentos.' },

@@ -16,6 +16,14 @@ export interface Offer {
   amount: number;
   formatted: string;
   sku: string | null;
+  /** The variant's attributes as given (e.g. size and colour); empty for a product without variants. */
+  options: Record<string, string>;
+}
+
+/** A variant's name with the attributes it does not already say, for a picker: `Sand (Size: 350 ml)`. */
+export function offerLabel(offer: Offer): string {
+  const unsaid = Object.entries(offer.options).filter(([, value]) => !offer.name.toLowerCase().includes(value.toLowerCase()));
+  return unsaid.length ? `${offer.name} (${unsaid.map(([key, value]) => `${key}: ${value}`).join(', ')})` : offer.name;
 }
 
 export interface CatalogProduct extends ProductInput {
@@ -41,13 +49,13 @@ export function catalogOf(products: readonly ProductInput[], locale: string): Ca
       if (names.has(key)) throw new OutcomeError('invalid_input', `${path}.variants[${at}].name: "${variant.name}" is given twice; each variant needs its own name.`);
       names.add(key);
       const amount = variant.price === undefined ? base : price(variant.price, `${path}.variants[${at}].price`);
-      return { offer_id: `p${index + 1}-v${at + 1}`, name: variant.name, amount, formatted: formatMoney(BigInt(amount), currency, locale), sku: variant.sku ?? null };
+      return { offer_id: `p${index + 1}-v${at + 1}`, name: variant.name, amount, formatted: formatMoney(BigInt(amount), currency, locale), sku: variant.sku ?? null, options: variant.options ?? {} };
     });
     return {
       ...product,
       product_id: `p${index + 1}`,
       currency,
-      offers: offers.length ? offers : [{ offer_id: `p${index + 1}`, name: product.name, amount: base, formatted: formatMoney(BigInt(base), currency, locale), sku: null }],
+      offers: offers.length ? offers : [{ offer_id: `p${index + 1}`, name: product.name, amount: base, formatted: formatMoney(BigInt(base), currency, locale), sku: null, options: {} }],
     };
   });
 }

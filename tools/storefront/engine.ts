@@ -130,9 +130,37 @@ async function save(ctx: ToolContext, storefrontId: string, version: number, doc
           .insertInto('storefronts')
           .values({ id: storefrontId, account_id: ctx.caller.accountId, version, document: JSON.stringify(document), created_at: document.meta.created_at })
           .execute();
+        // A revision keeps what was sold: a product whose given stock is unchanged carries the units left over
+        // from the version before; a new figure (a restock, or a new product) starts from that figure.
+        const previous =
+          version > 1
+            ? await trx
+                .selectFrom('storefronts')
+                .select('document')
+                .where('id', '=', storefrontId)
+                .where('version', '=', version - 1)
+                .executeTakeFirst()
+            : undefined;
+        const before = previous ? catalogOf((JSON.parse(previous.document) as StorefrontDocument).spec.products, document.lang) : [];
+        const left = previous
+          ? new Map(
+              (
+                await trx
+                  .selectFrom('storefront_stock')
+                  .selectAll()
+                  .where('storefront_id', '=', storefrontId)
+                  .where('version', '=', version - 1)
+                  .execute()
+              ).map((row) => [row.product_id, row.remaining]),
+            )
+          : new Map<string, number>();
         const stock = catalog
           .filter((product) => product.inventory !== undefined)
-          .map((product) => ({ storefront_id: storefrontId, version, product_id: product.product_id, remaining: product.inventory as number }));
+          .map((product) => {
+            const same = before.find((earlier) => earlier.product_id === product.product_id && earlier.name === product.name && earlier.inventory === product.inventory);
+            const remaining = same && left.has(product.product_id) ? (left.get(product.product_id) as number) : (product.inventory as number);
+            return { storefront_id: storefrontId, version, product_id: product.product_id, remaining };
+          });
         if (stock.length) await trx.insertInto('storefront_stock').values(stock).execute();
       });
   } catch (error) {

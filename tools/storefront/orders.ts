@@ -36,6 +36,15 @@ async function saleOf(store: StoreHandle, session: SessionObject): Promise<{ sto
   return step ? { storefrontId: step.storefront_id, version: step.version, offerId: step.ref.replace(/^link_/, '') } : null;
 }
 
+/** The version whose stock a sale of `productName` lowers: the latest, if it still sells that product under the same id, else the sale's own. */
+async function currentStockVersion(db: ReturnType<typeof storefrontDb>, storefrontId: string, soldVersion: number, productName: string, productId: string): Promise<number> {
+  const latest = await db.selectFrom('storefronts').select(['version', 'document']).where('id', '=', storefrontId).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  if (!latest || latest.version === soldVersion) return soldVersion;
+  const document = JSON.parse(latest.document) as StorefrontDocument;
+  const same = catalogOf(document.spec.products, document.lang).some((product) => product.product_id === productId && product.name === productName);
+  return same ? latest.version : soldVersion;
+}
+
 async function sessionCompleted(event: StripeEvent, ctx: WebhookContext): Promise<void> {
   const session = event.data.object as SessionObject;
   // Paid now, or paid later (async methods report async_payment_succeeded); subscriptions complete with no_payment_required during a trial.
@@ -75,12 +84,15 @@ async function sessionCompleted(event: StripeEvent, ctx: WebhookContext): Promis
   try {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('storefront_orders').values(order).execute();
-      // Never below zero: a sale past the stock (two buyers at once on a live link) is logged for the seller.
+      // Counted against the current version's stock (a sale through an older version's link sells the same
+      // goods, when the product is still there under its name); never below zero: a sale past the stock (two
+      // buyers at once on a live link) is logged for the seller.
+      const current = await currentStockVersion(trx, row.id, row.version, found.product.name, found.product.product_id);
       const sold = await trx
         .updateTable('storefront_stock')
         .set({ remaining: sql<number>`remaining - 1` })
         .where('storefront_id', '=', row.id)
-        .where('version', '=', row.version)
+        .where('version', '=', current)
         .where('product_id', '=', found.product.product_id)
         .where('remaining', '>', 0)
         .executeTakeFirst();

@@ -13,7 +13,7 @@ import { resolveTheme, type Theme } from '../../src/render/theme.js';
 import { toDecimal } from '../../src/payments/money.js';
 import { stripeHostedOrigins } from '../../src/payments/operations.js';
 import type { FooterFacts } from '../../src/compose/contract.js';
-import type { CatalogProduct } from './catalog.js';
+import { offerLabel, type CatalogProduct } from './catalog.js';
 import { englishWords, storeWordsFor, type StoreWords } from './words.js';
 
 const wordsOf = (lang: string): StoreWords => storeWordsFor(lang) ?? englishWords;
@@ -81,7 +81,7 @@ function productSection(product: CatalogProduct, input: PageInput): CommerceSect
       price: amounts.size > 1 ? words.from(cheapest.formatted) : cheapest.formatted,
       ...(input.mode === 'subscription' ? { period: words.per[input.interval] } : {}),
       details,
-      variants: product.offers.map((offer) => ({ value: offer.offer_id, label: offer.name, price: offer.formatted })),
+      variants: product.offers.map((offer) => ({ value: offer.offer_id, label: offerLabel(offer), price: offer.formatted })),
       available: left === undefined || left > 0,
       buy: live ? { method: 'link', action: live } : { method: 'post', action: checkoutActionOf(input.baseUrl, input.storefrontId) },
       words: { buy: input.mode === 'subscription' ? words.subscribe : words.buy, choose: words.choose, sold_out: words.sold_out },

@@ -8,6 +8,10 @@ import { refTo, type StripeOperation } from '../../src/payments/operations.js';
 import { toStripeAmount } from '../../src/payments/currencies.js';
 import type { CatalogProduct } from './catalog.js';
 
+/** A variant's attributes on its Stripe price, so that an order shows what was chosen: keys as Stripe takes them (≤ 40 characters, no brackets). */
+const optionMetadata = (options: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(options).map(([key, value]) => [`option_${key.toLowerCase().replace(/[^a-z0-9_]+/g, '_')}`.slice(0, 40), value]));
+
 export interface PlanSettings {
   storefrontId: string;
   version: number;
@@ -50,7 +54,7 @@ export function checkoutPlan(catalog: readonly CatalogProduct[], settings: PlanS
             ...(settings.mode === 'subscription' ? { recurring: { interval: settings.interval } } : {}),
             ...(product.tax_behavior ? { tax_behavior: product.tax_behavior } : {}),
             ...(product.offers.length > 1 ? { nickname: offer.name } : {}),
-            metadata: metadata({ product_id: product.product_id, offer_id: offer.offer_id }),
+            metadata: metadata({ product_id: product.product_id, offer_id: offer.offer_id, ...optionMetadata(offer.options) }),
           },
         },
         {
