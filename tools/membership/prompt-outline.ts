@@ -22,23 +22,32 @@ const unquote = (text: string) =>
     .trim()
     .replace(/^["“'‘]|["”'’]$/g, '')
     .trim();
-const listOf = (text: string) =>
-  text
-    .split(/,|;|\band\b/)
-    .map(unquote)
-    .filter((item) => item.length > 0 && item.length <= 200);
+/**
+ * Items of a list as written: "A, B and C" is three; "A and B" alone is one item, since "Shaping and glazing" may be
+ * one lesson (a title is never split on a guess: commas separate lessons).
+ */
+const listOf = (text: string) => {
+  const parts = text.split(/[,;]/);
+  const last = parts.pop() ?? '';
+  const tail = parts.length ? last.split(/\band\b/) : [last];
+  return [...parts, ...tail].map(unquote).filter((item) => item.length > 0 && item.length <= 200);
+};
+
+/** Module headings (`Module "Basics": …`) hold quoted titles that are not the course's. */
+const modulePattern = /\bmodule\s*\d*\s*["“]([^"”\n]{1,200})["”]\s*:\s*([^;\n]+)/gi;
 
 function titleOf(prompt: string): string | undefined {
-  const quoted = /["“]([^"”\n]{2,200})["”]/.exec(prompt);
-  if (quoted) return quoted[1]?.trim();
-  const called = /\b(?:called|titled|named)\s+([^,.;:\n]{2,200})/i.exec(prompt);
+  const called = /\b(?:called|titled|named)\s+(?:["“]([^"”\n]{2,200})["”]|([^,.;:\n]{2,200}))/i.exec(prompt);
+  if (called?.[1]) return called[1].trim();
   // "called Sourdough at home with lessons: …": the title ends where the sentence goes on.
-  return called?.[1]?.split(/\s+(?:with|for|about|that|which|in|on)\s/i)[0]?.trim();
+  if (called?.[2]) return called[2].split(/\s+(?:with|for|about|that|which|in|on)\s/i)[0]?.trim();
+  const quoted = /["“]([^"”\n]{2,200})["”]/.exec(prompt.replace(modulePattern, ''));
+  return quoted?.[1]?.trim();
 }
 
 export function outlineFromPrompt(prompt: string): PromptOutline {
   const title = titleOf(prompt);
-  const modules = [...prompt.matchAll(/\bmodule\s*\d*\s*["“]([^"”\n]{1,200})["”]\s*:\s*([^;\n]+)/gi)].map((match) => ({
+  const modules = [...prompt.matchAll(modulePattern)].map((match) => ({
     title: (match[1] as string).trim(),
     lessons: listOf((match[2] as string).replace(/\.\s*$/, '')),
   }));
