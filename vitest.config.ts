@@ -18,6 +18,8 @@ const timed = [
   'test/clips/transcript.test.ts',
   'test/transports/hardening.test.ts',
   'test/payments/stripe.test.ts',
+  'test/compose/invention.test.ts',
+  'test/e2e/mcp-2026.test.ts',
 ];
 
 const timedPass = process.env.TEST_PASS === 'timed';

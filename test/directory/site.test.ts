@@ -135,6 +135,10 @@ describe('the directory site', () => {
         await tab.goto(big.site.preview_url);
         await tab.waitForSelector('#dir-search[data-ready="true"]');
         expect(await tab.textContent('#results-status')).toBe('1000 listings. Showing the first 30.');
+        // Browsing without a query reaches past the first 30, and still reads as the whole list.
+        await tab.getByRole('button', { name: 'Show more' }).click();
+        expect(await tab.locator('#results li').count()).toBe(60);
+        expect(await tab.textContent('#results-status')).toBe('1000 listings. Showing the first 60.');
         await tab.fill('#q', 'falafel');
         await tab.waitForFunction(() => (globalThis as any).document.getElementById('results-status')?.textContent?.startsWith('200 listings match'));
         await tab.selectOption('#filter-category', 'Bakery');

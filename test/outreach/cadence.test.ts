@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insideWindow, localDate, sendTime } from '../../tools/outreach/cadence.js';
+import { firstSendOn, insideWindow, localDate, sendTime } from '../../tools/outreach/cadence.js';
 
 const window = { start: '09:00', end: '17:00' };
 
@@ -26,5 +26,14 @@ describe('send times', () => {
     expect(insideWindow(new Date('2026-11-23T08:30:00Z'), 'Europe/Berlin', window)).toBe(true);
     expect(insideWindow(new Date('2026-11-22T10:00:00Z'), 'Europe/Berlin', window)).toBe(false);
     expect(localDate(new Date('2026-11-23T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-11-24');
+  });
+
+  it('resumes an away lead on the return day in the lead’s own zone, west of Greenwich too', () => {
+    // Tuesday 8 December, 09:00 in Los Angeles (UTC−8): UTC midnight would be 16:00 on Monday there, inside Monday's window.
+    expect(firstSendOn('2026-12-08', 'America/Los_Angeles', window).toISOString()).toBe('2026-12-08T17:00:00.000Z');
+    expect(firstSendOn('2026-12-07', 'Pacific/Honolulu', window).toISOString()).toBe('2026-12-07T19:00:00.000Z');
+    expect(firstSendOn('2026-12-07', 'Europe/Berlin', window).toISOString()).toBe('2026-12-07T08:00:00.000Z');
+    // A return on a Saturday: the next business day.
+    expect(firstSendOn('2026-12-05', 'America/New_York', window).toISOString()).toBe('2026-12-07T14:00:00.000Z');
   });
 });

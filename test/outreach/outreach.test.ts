@@ -154,7 +154,8 @@ describe('outreach sending on the job queue', () => {
     expect(sending.smtp.messages.every((message) => message.header('list-unsubscribe-post') === 'List-Unsubscribe=One-Click')).toBe(true);
 
     const read = await json(await app.api(`/api/agents/outreach/${id}`));
-    expect(read.progress).toMatchObject({ emails_sent: 4, stopped: 2, paused: 1 });
+    // Cleo is back: no longer counted as paused; her reply's category stays on record.
+    expect(read.progress).toMatchObject({ emails_sent: 4, stopped: 2, paused: 0 });
     expect(read.progress.states).toMatchObject({ interested: 1, out_of_office: 1 });
   });
 });

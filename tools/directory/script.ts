@@ -37,10 +37,14 @@ const glue = `(function () {
   var words = JSON.parse(root.getAttribute('data-words'));
   var shown = limit, index = null, payload = null, found = [], claimed = {};
   function rank(id) { var tier = payload.placements[id]; return tier === 'premium' ? 2 : tier === 'featured' ? 1 : 0; }
-  function run() {
-    var q = form.elements.q.value.trim();
+  function activeFilters() {
     var filters = [];
     Array.prototype.forEach.call(form.querySelectorAll('select[data-filter]'), function (select) { if (select.value) filters.push([select.name, select.value]); });
+    return filters;
+  }
+  function run() {
+    var q = form.elements.q.value.trim();
+    var filters = activeFilters();
     var options = Object.assign({}, payload.options.searchOptions, { filter: function (result) { return filters.every(function (f) { return result[f[0]] === f[1]; }); } });
     var results = index.search(q ? q : MiniSearch.wildcard, options).map(function (result, position) { return { result: result, position: position }; });
     results.sort(function (a, b) { return rank(b.result.id) - rank(a.result.id) || (q ? a.position - b.position : String(a.result.name).localeCompare(String(b.result.name), 'en')); });
@@ -75,7 +79,7 @@ const glue = `(function () {
   more.className = 'btn btn-secondary';
   more.textContent = words.more;
   more.hidden = true;
-  more.addEventListener('click', function () { shown += limit; draw(form.elements.q.value.trim(), true); });
+  more.addEventListener('click', function () { var q = form.elements.q.value.trim(); shown += limit; draw(q, activeFilters().length > 0); });
   list.parentNode.insertBefore(more, list.nextSibling);
   function start(data) {
     payload = data;
@@ -86,8 +90,9 @@ const glue = `(function () {
     form.elements.q.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(run, 80); });
     Array.prototype.forEach.call(form.querySelectorAll('select[data-filter]'), function (select) { select.addEventListener('change', run); });
     form.addEventListener('submit', function (event) { event.preventDefault(); run(); });
+    // Drawn at once, so that the server's page links (hidden above) give way to "Show more" on an unfiltered list too.
+    run();
     root.setAttribute('data-ready', 'true');
-    if (form.elements.q.value || form.querySelector('select[data-filter] option:checked:not([value=""])')) run();
   }
   if (window.AO_DIRECTORY_DATA) start(window.AO_DIRECTORY_DATA);
   else fetch(root.getAttribute('data-index'), { headers: { Accept: 'application/json' } }).then(function (response) { return response.json(); }).then(start).catch(function () {});

@@ -96,6 +96,15 @@ export function sendTime(from: Date, day: number, zone: string, window: SendWind
   return at < from ? from : at;
 }
 
+/**
+ * The first moment in the window on or after a local date (an away reply's return day): counted from midnight in
+ * the lead's zone, since UTC midnight is still the day before west of Greenwich.
+ */
+export function firstSendOn(date: string, zone: string, window: SendWindow): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return sendTime(zonedInstant({ year, month, day }, 0, zone), 0, zone, window);
+}
+
 /** Whether `at` falls inside a business day's window in `zone`. */
 export function insideWindow(at: Date, zone: string, window: SendWindow): boolean {
   const local = localTime(at, zone);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { JobScheduler, ScheduledTaskContext, StoreHandle } from '../../src/kernel/context.js';
 import type { ScheduledTask } from '../../src/kernel/outcome.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
-import { insideWindow, localDate, sendTime } from './cadence.js';
+import { firstSendOn, insideWindow, localDate, sendTime } from './cadence.js';
 import { readVersion } from './engine.js';
 import { renderContextOf, type CampaignDocument } from './compose.js';
 import type { Lead } from './leads.js';
@@ -312,10 +312,19 @@ async function sendOutreachEmail(input: unknown, ctx: ScheduledTaskContext): Pro
   const now = ctx.now();
   const window = document.spec.send_window;
   if (state?.status === 'paused' && state.resume_on && localDate(now, lead.timezone) < state.resume_on) {
-    const at = sendTime(new Date(`${state.resume_on}T00:00:00Z`), 0, lead.timezone, window);
+    const at = firstSendOn(state.resume_on, lead.timezone, window);
     await scheduleStep(ctx.jobs, found.account_id, { campaign_id: job.campaign_id, lead_id: lead.lead_id, step_id: step.step_id }, at);
     return skip(`away until ${state.resume_on}: moved to ${at.toISOString()}`);
   }
+  // Back from being away: the lead counts as active again (outreach_get's progress).
+  if (state?.status === 'paused' && state.resume_on)
+    await outreachDb(ctx.store)
+      .updateTable('outreach_leads')
+      .set({ status: 'active', resume_on: null })
+      .where('campaign_id', '=', job.campaign_id)
+      .where('lead_id', '=', lead.lead_id)
+      .where('status', '=', 'paused')
+      .execute();
   if (!insideWindow(now, lead.timezone, window)) {
     const at = sendTime(now, 0, lead.timezone, window);
     await scheduleStep(ctx.jobs, found.account_id, { campaign_id: job.campaign_id, lead_id: lead.lead_id, step_id: step.step_id }, at);

@@ -13,7 +13,8 @@ export interface OutreachCampaignsTable {
   created_at: Timestamp;
 }
 
-export type LeadStatus = 'stopped' | 'paused';
+/** A lead with no row is active; `active` is a lead back from a pause (its reason kept for the record). */
+export type LeadStatus = 'stopped' | 'paused' | 'active';
 
 /** A lead whose sequence a reply, an unsubscribe or a booked meeting changed; no row: the sequence runs. */
 export interface OutreachLeadsTable {
