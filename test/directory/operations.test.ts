@@ -68,6 +68,16 @@ describe('directory Stripe operations', () => {
     ]);
     expect(built.monetization.executed).toBe(true);
     expect(built.monetization.ids).toEqual({ product_featured: productF?.id, price_featured: stripe.prices[0]?.id, product_premium: productP?.id, price_premium: stripe.prices[1]?.id });
+
+    // A revision that leaves the title and monetization alone sells through the same products and prices: still
+    // executed, and executing again creates nothing; a new price makes the next version's own.
+    const relisted = await json(await post(app, '/directory/revise', { directory_id: id, changes: { description: 'Plant-based food in Lisbon.' }, execute: true }));
+    expect(relisted.version).toBe(2);
+    expect(relisted.monetization).toMatchObject({ executed: true, ids: built.monetization.ids });
+    expect(stripe.requests).toHaveLength(4);
+    const repriced = await json(await post(app, '/directory/revise', { directory_id: id, changes: { monetization: { currency: 'EUR', featured_price: 35, premium_price: 79 } } }));
+    expect(repriced.monetization.executed).toBe(false);
+    expect(repriced.monetization.operations[0].idempotency_key).toBe(`directory-${id}-v3-product_featured`);
   });
 
   it('sells the executed price in the placement checkout, and the paid session places the listing', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importLeads } from '../../tools/outreach/leads.js';
+import { importLeads, isEmail } from '../../tools/outreach/leads.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 
 let n = 0;
@@ -63,6 +63,11 @@ describe('lead import', () => {
     expect(byEmail.get('jane@other.example')?.fields).toMatchObject({ first_name: 'Jane', last_name: 'Doe' });
     // Nothing dropped silently: every data row is accepted or rejected.
     expect(accepted.length + rejected.length).toBe(9);
+  });
+
+  it('accepts internationalised domains in their ASCII form, and nothing malformed', () => {
+    for (const address of ['ivan@example.xn--p1ai', 'ana@xn--mller-kva.example', 'bo@shop.co.uk']) expect(isEmail(address), address).toBe(true);
+    for (const address of ['ana@example', 'ana@example.c0m', 'ana..b@example.com', '.ana@example.com', 'ana.@example.com', 'ana@-x.com']) expect(isEmail(address), address).toBe(false);
   });
 
   it('takes JSON leads under the same aliases, with their own time zone when valid', () => {

@@ -20,6 +20,11 @@ export interface DirectoryDocument {
   listings: Listing[];
   brand: Brand;
   monetization: Monetization | null;
+  /**
+   * The version whose Stripe operations sell this one's tiers: the last that changed the title or monetization
+   * (a new listing or brand makes a version, not new products and prices). Absent in versions stored before it: their own.
+   */
+  plan_version?: number;
   meta: {
     generator: 'caller' | 'template';
     listings_format: 'json' | 'csv' | 'none';
@@ -33,6 +38,9 @@ export interface DirectoryDocument {
     created_at: string;
   };
 }
+
+/** The version a row's Stripe operations, and the steps they made, are filed under. */
+export const planVersionOf = (row: { version: number; document: DirectoryDocument }): number => row.document.plan_version ?? row.version;
 
 export interface VersionRow {
   id: string;

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../src/store/store.js';
 import { requirePayments, runOperations, type StripeOperationDone } from '../../src/payments/operations.js';
 import { submissionJsonSchema, submissionUiSchema } from './fields.js';
 import { directoryIds } from './ids.js';
-import type { DirectoryDocument, VersionRow } from './draft.js';
+import { planVersionOf, type DirectoryDocument, type VersionRow } from './draft.js';
 import { specOf, type PresentedPage } from './pages.js';
 import { placementsOf, claimList } from './placements.js';
 import { indexOptions } from './search.js';
@@ -104,18 +104,18 @@ const operationsOf = (row: VersionRow, baseUrl: string) => specOf(row, baseUrl, 
 
 /** Runs a version's Stripe operations, skipping those an earlier run did; each result is stored before the next step starts. */
 async function execute(ctx: ToolContext, row: VersionRow): Promise<void> {
-  const done = await stepsOf(ctx.store, row.id, row.version);
+  const done = await stepsOf(ctx.store, row.id, planVersionOf(row));
   try {
     await runOperations(ctx.payments, operationsOf(row, ctx.baseUrl), done, async (result) => {
       await directoryDb(ctx.store)
         .insertInto('directory_steps')
-        .values({ directory_id: row.id, version: row.version, ref: result.ref, op: result.op, stripe_id: result.id, url: result.url, created_at: ctx.now().toISOString() })
+        .values({ directory_id: row.id, version: planVersionOf(row), ref: result.ref, op: result.op, stripe_id: result.id, url: result.url, created_at: ctx.now().toISOString() })
         .onConflict((conflict) => conflict.columns(['directory_id', 'version', 'ref']).doNothing())
         .execute();
     });
   } catch (error) {
     if (error instanceof OutcomeError && error.code === 'upstream_error') {
-      const made = await stepsOf(ctx.store, row.id, row.version);
+      const made = await stepsOf(ctx.store, row.id, planVersionOf(row));
       throw new OutcomeError(error.code, `${error.message} Directory ${row.id} version ${row.version} is saved; ${made.length} of its Stripe steps are done.`, {
         details: { ...(error.details ?? {}), directory_id: row.id, version: row.version, done: made.map((step) => step.ref) },
         hint: `Call directory_revise with {"directory_id": "${row.id}", "changes": {}, "execute": true} to resume: steps already done are not repeated.`,
@@ -135,7 +135,7 @@ export async function present(ctx: ToolContext, row: VersionRow, built?: Saved['
     built && samePlacements(built.placements, tiers)
       ? built.page
       : await ctx.compute(directoryPageTask, { row: { id: row.id, version: row.version, document: row.document, searchIndex: row.searchIndex }, baseUrl: ctx.baseUrl, placements: tiers });
-  const steps = await stepsOf(ctx.store, row.id, row.version);
+  const steps = await stepsOf(ctx.store, row.id, planVersionOf(row));
   const made = new Map(steps.map((step) => [step.ref, step.id]));
   const options = indexOptions(document.fields);
   const names = new Map(document.listings.map((listing) => [listing.listing_id, String(listing.values.name ?? '')]));
@@ -196,7 +196,9 @@ export async function buildDirectory(ctx: ToolContext, input: BuildInput): Promi
 
 /** A new version from the latest with `document`: its index built, its site zipped. */
 export function saveNext(ctx: ToolContext, latest: VersionRow, document: DirectoryDocument): Promise<Saved> {
-  return save(ctx, latest.accountId, { id: latest.id, version: latest.version + 1, document });
+  const samePlan = document.title === latest.document.title && JSON.stringify(document.monetization) === JSON.stringify(latest.document.monetization);
+  const plan_version = samePlan ? planVersionOf(latest) : latest.version + 1;
+  return save(ctx, latest.accountId, { id: latest.id, version: latest.version + 1, document: { ...document, plan_version } });
 }
 
 /**
@@ -213,7 +215,7 @@ export async function reviseDirectory(ctx: ToolContext, input: ReviseInput): Pro
   });
   const saved = document ? await saveNext(ctx, latest, document) : null;
   const row = saved?.row ?? latest;
-  const pending = input.execute && (await stepsOf(ctx.store, row.id, row.version)).length < operationsOf(row, ctx.baseUrl).length;
+  const pending = input.execute && (await stepsOf(ctx.store, row.id, planVersionOf(row))).length < operationsOf(row, ctx.baseUrl).length;
   if (pending) await execute(ctx, row);
   const ran = pending ? [`ran the Stripe operations of version ${row.version}`] : [];
   if (!document) {

@@ -7,7 +7,7 @@ import type MiniSearch from 'minisearch';
 import { themeOf } from '../../src/render/brand.js';
 import { checkPageSize } from '../../src/render/page.js';
 import { resolveTheme } from '../../src/render/theme.js';
-import { filterValuesOf, type DirectoryDocument, type VersionRow } from './draft.js';
+import { filterValuesOf, planVersionOf, type DirectoryDocument, type VersionRow } from './draft.js';
 import { monetizationPlan } from './plan.js';
 import { createIndex, indexOptions, loadIndex, searchIndex, type Query, type StoredListing } from './search.js';
 import { indexPage, listingPage, searchPayload, siteZip, type IndexView, type SiteSpec } from './site.js';
@@ -29,7 +29,7 @@ export function specOf(row: Pick<VersionRow, 'id' | 'version' | 'document'>, bas
     theme: resolveTheme(themeOf(document.brand)).theme,
     fields: document.fields,
     siteUrl: siteUrlOf(baseUrl, row.id),
-    plan: monetizationPlan(row.id, row.version, document.title, document.monetization ?? undefined),
+    plan: monetizationPlan(row.id, planVersionOf(row), document.title, document.monetization ?? undefined),
     placements,
     total: count,
     version: row.version,

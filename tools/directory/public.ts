@@ -7,7 +7,7 @@ import type { PublicRequest, PublicResponse, PublicRoute } from '../../src/kerne
 import { renderNotice } from '../../src/render/page.js';
 import { honeypotField } from '../../src/render/sections.js';
 import { readVersion, stepsOf } from './engine.js';
-import type { VersionRow } from './draft.js';
+import { planVersionOf, type VersionRow } from './draft.js';
 import { indexView, queryOf, specOf } from './pages.js';
 import { directoryIds } from './ids.js';
 import { claimsOf, isClaimed, placementsOf } from './placements.js';
@@ -139,7 +139,7 @@ async function checkout(
   paramsFor: (priceId: string | undefined) => Record<string, unknown>,
 ): Promise<PublicResponse> {
   if (!context.payments) return paymentsUnavailable(row, context, what);
-  const executed = (await stepsOf(context.store, row.id, row.version)).find((step) => step.ref === priceRef(tier));
+  const executed = (await stepsOf(context.store, row.id, planVersionOf(row))).find((step) => step.ref === priceRef(tier));
   const key = `directory-${row.id}-${what === 'claim' ? 'claim' : 'place'}-${listingId}-${randomUUID()}`;
   const session = await context.payments.runOperation('checkout.sessions.create', paramsFor(executed?.id), key);
   if (!session.url) throw new OutcomeError('upstream_error', 'Stripe made a checkout without a page to send you to; please try again.');

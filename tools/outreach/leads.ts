@@ -226,8 +226,9 @@ function rowsFromJson(objects: ReadonlyArray<Record<string, unknown>>): { plan: 
   return { plan, rows };
 }
 
-// One @, a local part without spaces or consecutive dots, a domain of labels and a TLD of letters.
-const emailPattern = /^(?!\.)(?!.*\.\.)[a-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+// One @, a local part without spaces or consecutive dots, a domain of labels and a TLD of letters (or an
+// internationalised one in its ASCII form, such as xn--p1ai).
+const emailPattern = /^(?!\.)(?!.*\.\.)[a-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 export const isEmail = (value: string) => emailPattern.test(value) && !value.split('@')[0]!.endsWith('.');
 
 /** Mailboxes of a function, not a person: reached, but rarely by the person the email is for. */
