@@ -163,9 +163,15 @@ describe('layouts', () => {
   const talk = syntheticTalk(3, 9);
   const plan = (extra: Record<string, unknown>, transcript: unknown = asSrt(talk)) => buildPlan(factoryInputSchema.parse({ transcript, max_clips: 2, ...extra }));
 
-  it('default to fit_blur when two or more people speak in the clip, else center_crop', async () => {
+  it('default to fit_blur when two or more people are in the recording, else center_crop', async () => {
     const twoVoices = talk.map((cue, index) => ({ start: cue.start, end: cue.end, text: cue.text, speaker: index % 2 ? 'Grey' : 'Brady' }));
     expect((await plan({}, twoVoices)).clips.map((clip) => clip.layout)).toEqual(['fit_blur', 'fit_blur']);
+    // One talks all through the clips, the other only at the end: both are in the frame, so no blind centre crop.
+    const mostlyOne = talk.map((cue, index) => ({ start: cue.start, end: cue.end, text: cue.text, speaker: index === talk.length - 1 ? 'Grey' : 'Brady' }));
+    const framed = await plan({}, mostlyOne);
+    expect(framed.source.speakers).toEqual(['Brady', 'Grey']);
+    expect(framed.clips.map((clip) => clip.layout)).toEqual(['fit_blur', 'fit_blur']);
+    // Labels name one speaker: the labels decide, not the hint.
     const oneVoice = talk.map((cue) => ({ start: cue.start, end: cue.end, text: cue.text, speaker: 'Brady' }));
     expect((await plan({ speakers: ['Brady', 'Grey'] }, oneVoice)).clips.map((clip) => clip.layout)).toEqual(['center_crop', 'center_crop']);
     // No speaker labels: the caller's speakers hint decides.

@@ -32,6 +32,18 @@ describe('speaker turns without timestamps', () => {
     expect(transcript.cues.at(-1)?.end).toBeCloseTo(24 / 2.5, 6);
   });
 
+  it('reads a role after the name and a label alone on its line, and keeps neither in the words', async () => {
+    const text =
+      'Gary Jordan (Host): Welcome to the show. Today we talk about the Moon.\n\nSandra Magnus (Astronaut):\nThanks for having me.\n\nGary Jordan (Host): So where do we start?\n\nSandra Magnus (Astronaut):\nWith the samples.';
+    const transcript = await parseTranscript(text, {});
+    expect(transcript.cues.map(({ speaker, text: words }) => [speaker, words])).toEqual([
+      ['Gary Jordan', 'Welcome to the show. Today we talk about the Moon.'],
+      ['Sandra Magnus', 'Thanks for having me.'],
+      ['Gary Jordan', 'So where do we start?'],
+      ['Sandra Magnus', 'With the samples.'],
+    ]);
+  });
+
   it('keeps speakers per sentence, so that a clip with two of them is framed fit_blur; the plan says its times are estimated', async () => {
     const { text } = podcastEpisode();
     const plan = await buildPlan(factoryInputSchema.parse({ transcript: text, max_clips: 3 }));
@@ -40,7 +52,8 @@ describe('speaker turns without timestamps', () => {
     expect(plan.clips.length).toBeGreaterThan(0);
     for (const clip of plan.clips) {
       expect(clip.speakers.every((speaker) => speaker === 'Brady' || speaker === 'Grey')).toBe(true);
-      expect(clip.layout).toBe(clip.speakers.length >= 2 ? 'fit_blur' : 'center_crop');
+      // Two hosts in the frame: every clip shows the whole frame, also one where only one of them talks.
+      expect(clip.layout).toBe('fit_blur');
     }
     expect(plan.clips.some((clip) => clip.speakers.length === 2 && clip.layout === 'fit_blur')).toBe(true);
   });
@@ -95,6 +108,25 @@ describe('clip boundaries', () => {
       'Thanks for listening, everyone, and subscribe to the podcast.',
       'See you next time.',
       'Bye then.',
+    ]);
+  });
+
+  it('knows other ways a sponsor read and a sign-off are said, and that "No one…" opens a thought', async () => {
+    const lines = [
+      'A: This episode is supported by Ledgerly, the bookkeeping app for small teams.',
+      'A: Go to ledgerly dot com slash hello for a free trial.',
+      'B: No one tells you how hard the first year of a bakery is.',
+      'B: No.',
+      'A: Don’t forget to subscribe wherever you get your podcasts.',
+    ];
+    const sentences = sentencesOf((await parseTranscript(lines.join('\n'), {})).cues);
+    const roles = rolesOf(sentences);
+    expect(sentences.map((sentence, index) => [sentence.text.slice(0, 12), roles.housekeeping[index], roles.opens[index]])).toEqual([
+      ['This episode', true, false],
+      ['Go to ledger', true, false],
+      ['No one tells', false, true],
+      ['No.', false, false],
+      ['Don’t forget', true, false],
     ]);
   });
 

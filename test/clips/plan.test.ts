@@ -219,8 +219,8 @@ async function checkPlan(plan: Omit<ClipPlan, 'plan_id' | 'created_at'>, input: 
     expect(clip.thumbnail.frame_seconds).toBeLessThanOrEqual(clip.end_seconds);
     expect(clip.thumbnail.frame_timecode).toBe(timestamp(clip.thumbnail.frame_seconds * 1000));
 
-    // The cut matches the clip, in the layout asked for, else the one for its number of speakers, burning its ASS file.
-    expect(clip.layout).toBe(input.layout ?? (clip.speakers.length >= 2 ? 'fit_blur' : 'center_crop'));
+    // The cut matches the clip, in the layout asked for, else the one for the recording's number of speakers, burning its ASS file.
+    expect(clip.layout).toBe(input.layout ?? (plan.source.speakers.length >= 2 ? 'fit_blur' : 'center_crop'));
     expect(clip.ffmpeg).toContain(`subtitles=clip-${clip.rank}.ass,`);
     expect(clip.ffmpeg).toContain(`-ss ${clip.start_seconds.toFixed(3)} -t ${clip.duration_seconds.toFixed(3)} `);
     expect(clip.hook.length).toBeGreaterThan(0);

@@ -82,6 +82,18 @@ describe('the issue’s bad examples', () => {
   });
 });
 
+describe('titles and hooks from a clip’s own lines', () => {
+  it('never title a clip with a question that only asks for assent, nor hook it with a filler', async () => {
+    const { hooks } = await clipOf(
+      ['Brady: You know what I’m saying?', 'Grey: The projector broke at eleven, and the manager borrowed a light saber to calm the crowd.', 'Brady: Does that make sense?'].join('\n\n'),
+    );
+    expect(hooks.title).not.toMatch(/saying\?|make sense\?/i);
+    expect(hooks.hook).toMatch(/projector/i);
+    const replies = await clipOf(['Brady: Yeah.', 'Grey: Right.', 'Brady: Mm, yeah.'].join('\n\n'));
+    expect(replies.hooks.hook).not.toMatch(/^(?:Yeah|Right|Mm)\b/);
+  });
+});
+
 describe('phrases and hashtags', () => {
   it('takes the core of noun phrases: no determiner, no leading adjective, the possessive split off, nothing after a preposition', () => {
     const words = (text: string) => phrasesOf(text).map((phrase) => phrase.words.join(' '));
@@ -135,8 +147,17 @@ describe('property: hooks, alternatives, hashtags and overlays stay grammatical 
           // A lower-case word after "about" is never an adjective ("Secret Service" is a name).
           const after = /\babout (\S+)/i.exec(alternative)?.[1]?.replace(/[^\p{L}]/gu, '');
           if (after && after === after.toLowerCase()) expect(adjectives).not.toContain(after);
+          // A noun phrase ends on its noun: never "about the dumbest".
+          const last =
+            alternative
+              .split(' ')
+              .at(-1)
+              ?.replace(/[^\p{L}]/gu, '')
+              .toLowerCase() ?? '';
+          expect(adjectives).not.toContain(last);
         }
         for (const words of [hooks.title, hooks.hook, ...hooks.alternatives]) expect(words).not.toMatch(/Brady:|Grey:/);
+        for (const words of [hooks.title, hooks.hook]) expect(words).not.toMatch(danglingEnd);
         for (const keyword of keywords) {
           expect(keyword).not.toMatch(/['’]/);
           for (const word of keyword.split(' ')) expect(spokenStopwords.has(word.toLowerCase())).toBe(false);

@@ -64,13 +64,16 @@ export function contentTokens(words: readonly string[]): string[] {
  * the middle of an exchange; a clip made mostly of them says nothing.
  */
 export const fillerWords = new Set(
-  `um umm uh uhh uh-huh mm mmm mhm mm-hmm hmm hm er erm ah oh yeah yep yup yes no nope right okay ok sure exactly totally
-  absolutely definitely wow huh well like so anyway alright all guys folks`.split(/\s+/),
+  `um umm uh uhh uh-huh mm mmm mhm mm-hmm hmm hm er erm ah oh yeah yep yup yes nope right okay ok sure exactly totally
+  absolutely definitely wow huh well like so anyway alright`.split(/\s+/),
 );
 
 /** The first words of a reply fragment: what answers the sentence before rather than opening a thought. */
 export const replyOpeners = new Set(`yeah yep yup yes no nope right okay ok sure exactly totally absolutely definitely oh uh um mm hmm well anyway true`.split(/\s+/));
 
+/** A question that asks nothing, only for assent: never a clip's first line, never a title. */
+export const tagQuestion =
+  /^(?:you know(?: what i['’]m saying| what i mean)?|you see|right|okay|isn['’]t it|don['’]t you think|can you imagine|(?:does )?(?:that|this) make sense|makes sense|(?:do )?you know what i mean|am i right|you with me)\?["')\]”’]*$/iu;
 /** How a story, claim or question is set up: a clip that opens like this has a setup for its payoff. */
 export const setupOpeners =
   /^(?:what|why|how|who|when|where|is|are|do|does|did|can|could|should|would|have|has|here'?s|let me tell you|i remember|i'll never forget|one time|there was|there's this|the (?:thing|problem|truth|secret|reason|best|worst|biggest)|imagine|think about|the first time|when i was|i used to|my (?:favourite|favorite|biggest)|most people|nobody|everyone|never|always)\b/i;
@@ -80,11 +83,11 @@ export const setupOpeners =
  * them), intros and sign-offs. A sentence that matches is never inside a clip.
  */
 export const sponsorStart =
-  /\b(?:brought to you by|sponsored by|(?:our|today's|this episode's|this week's) sponsors?\b|a word from (?:our|today's) sponsors?|support for (?:this|the) (?:show|podcast|episode) comes from|thanks to (?:our|today's) sponsors?)/i;
+  /\b(?:brought to you by|sponsored by|(?:our|today's|this episode's|this week's) sponsors?\b|a word from (?:our|today's) sponsors?|support for (?:this|the) (?:show|podcast|episode) comes from|thanks to (?:our|today's) sponsors?|(?:this|today's) (?:episode|show|podcast|program|programme) is (?:brought to you|sponsored|supported|presented|made possible|powered) by|(?:support|funding) for (?:this|the) (?:show|podcast|episode|program) (?:is provided by|comes from))/i;
 export const sponsorEnd =
   /\b(?:promo code|discount code|coupon code|use (?:the )?code|code [A-Z0-9]{3,}|\d+ ?% off|percent off|free trial|(?:dot )?com slash|\.com\/|\w+\.(?:com|co|io|org)\b|sign up (?:today|now|at)|first (?:month|box|order) free|link in the (?:description|show notes))/i;
 export const signOff =
-  /\b(?:thanks? (?:you )?(?:so much )?for (?:listening|watching|tuning in|joining us|having me|coming on|your time)|see you (?:next time|next week|tomorrow|soon|in the next)|until next time|that(?:'s| is) (?:all|it) for (?:today|this week|this episode|now)|(?:hit|please|and) subscribe|subscribe to (?:the|our|my) (?:channel|show|podcast|newsletter)|rate and review|leave (?:us )?a review|follow us on|(?:good)?bye(?: then| now| everyone| everybody)?[.!]?$|take care[.!]?$|thank you,? (?:everyone|everybody|all|guys)[.!]?$|(?:have|need|got) to (?:get going|run|wrap (?:it )?up)|let'?s wrap (?:it )?up|that'?s all the time we have)/i;
+  /\b(?:thanks? (?:you )?(?:so much )?for (?:listening|watching|tuning in|joining us|having me|coming on|your time)|see you (?:next time|next week|tomorrow|soon|in the next)|until next time|that(?:'s| is) (?:all|it) for (?:today|this week|this episode|now)|(?:hit|please|and) subscribe|(?:don'?t forget to|make sure (?:to|you)) (?:like and )?subscribe|subscribe (?:wherever|on apple|on spotify|in your podcast)|subscribe to (?:the|our|my) (?:channel|show|podcast|newsletter)|rate and review|leave (?:us )?a review|follow us on|(?:good)?bye(?: then| now| everyone| everybody)?[.!]?$|take care[.!]?$|thank you,? (?:everyone|everybody|all|guys)[.!]?$|(?:have|need|got) to (?:get going|run|wrap (?:it )?up)|let'?s wrap (?:it )?up|that'?s all the time we have)/i;
 /** An intro: only read as one near the start of the transcript ("welcome to the team" mid-talk is talk). */
 export const introLine =
   /\b(?:welcome (?:back )?to (?:the|this|another|episode|our)\b|^welcome (?:back )?to\b|i'?m your host|on (?:today'?s|this week'?s) (?:episode|show)|this is episode \d+|(?:good (?:morning|afternoon|evening)|hi|hello),? (?:everyone|everybody|all|guys)[.!]?$)/i;

@@ -1,4 +1,4 @@
-import { danglingOpeners, fillerWords, handover, introLine, replyOpeners, setupOpeners, signOff, sponsorEnd, sponsorStart } from './lexicon.js';
+import { danglingOpeners, fillerWords, handover, introLine, replyOpeners, setupOpeners, signOff, sponsorEnd, sponsorStart, tagQuestion } from './lexicon.js';
 import type { Sentence } from './sentences.js';
 
 /**
@@ -38,7 +38,8 @@ const acknowledgementFirst =
   /^(?:thanks?|thank you|very good|great|good|got it|fair enough|cool|wow|interesting|perfect|all right|alright|that['’]s (?:right|true|correct|great|fair))\b[^.?!]{0,12}[.!?]["')\]”’]*\s/iu;
 /** Stage directions before the first word ("[Laughter] Well, …"): the first word is the one after them. */
 const leadingDirections = /^(?:\s*(?:\[[^\]]{0,60}\]|\([^)]{0,60}\)))+\s*/u;
-const tagQuestion = /^(?:you know(?: what i['’]m saying)?|you see|right|isn['’]t it|don['’]t you think|can you imagine)\?["')\]”’]*$/iu;
+/** "No one…", "No matter…": a thought that opens with "no", not a reply. */
+const noThought = /^no (?:one|matter|doubt|wonder)\b/i;
 const bare = (word: string | undefined) => (word ?? '').toLowerCase().replace(/[^\p{L}'-]/gu, '');
 
 /** Seconds a sponsor read runs at most from its "brought to you by"; without a closing offer, this long. */
@@ -79,7 +80,7 @@ export function rolesOf(sentences: readonly Sentence[]): Roles {
       !cutOff[index] &&
       !fillerPattern.test(spoken.split(/\s/, 1)[0] ?? '') &&
       !danglingOpeners.has(first) &&
-      !replyOpeners.has(first) &&
+      !(replyOpeners.has(first) && !noThought.test(spoken)) &&
       !falseStart.test(texts[index] as string) &&
       !acknowledgement.test(texts[index] as string) &&
       !acknowledgementFirst.test(spoken) &&

@@ -3,7 +3,7 @@ import { lineBreaks, vttEscape, writeSrt, writeVtt, type CaptionCue } from '../.
 import { writeAss, writeHighlightAss } from './ass.js';
 import type { TextWidth } from './caption-font.js';
 import { captionBlocks, MAX_LINE, type CaptionBlock } from './cues.js';
-import { boldWords, fillerWords, isEmotional, setupOpeners, stem } from './lexicon.js';
+import { boldWords, fillerWords, isEmotional, setupOpeners, stem, tagQuestion } from './lexicon.js';
 import { hashtagOf, phrasesOf } from './phrases.js';
 import type { Clip } from './schema.js';
 import type { Scored } from './score.js';
@@ -137,7 +137,7 @@ export interface Hooks {
 }
 
 /** Fillers and reply words that open a spoken sentence and are dropped from the words shown. */
-const leadingFiller = /^(?:(?:yeah|yep|yes|no|oh|um|uh|so|well|okay|ok|right|look|anyway|and|but|like|you know|i mean|all right|alright)\b[,.!]?\s+)+/i;
+const leadingFiller = /^(?:(?:yeah|yep|yes|no(?! one\b| matter\b| doubt\b| wonder\b)|oh|um|uh|so|well|okay|ok|right|look|anyway|and|but|like|you know|i mean|all right|alright)\b[,.!]?\s+)+/i;
 
 /**
  * A sentence as it is shown: no stage directions ("(Laughter.)", "[music]"), speaker labels
@@ -207,12 +207,24 @@ function showable(sentences: readonly Sentence[]): string[] {
   for (const sentence of sentences) {
     // Cut off, or the rest of a sentence begun before.
     if (/[—–-]["')\]”’]*$|^[—–-]|^\p{Ll}/u.test(sentence.text.trim())) continue;
+    // A question that only asks for assent ("You know what I'm saying?") says nothing on screen.
+    if (tagQuestion.test(sentence.text.trim())) continue;
     const text = cleanSentence(sentence.text);
     const words = text.split(/\s+/).filter((word) => /\p{L}/u.test(word));
     if (words.length < 4 || words.every((word) => fillerWords.has(word.toLowerCase().replace(/[^\p{L}-]/gu, '')))) continue;
     out.push(text);
   }
   return out;
+}
+
+/**
+ * A clip with no line worth showing (short replies, cut-off sentences): its key phrase, else its longest sentence
+ * once fillers are gone; never a bare "Yeah."
+ */
+function fallbackLine(inside: readonly Sentence[], keywords: readonly string[]): string {
+  if (keywords[0]) return capitalize(keywords[0]);
+  const cleaned = inside.map((sentence) => cleanSentence(sentence.text)).filter((text) => text.split(/\s+/).some((word) => !fillerWords.has(word.toLowerCase().replace(/[^\p{L}-]/gu, ''))));
+  return cleaned.sort((a, b) => b.length - a.length)[0] ?? '';
 }
 
 /** A key phrase after "about": names and plurals bare ("about Venezuela elections"), a common noun with "the". */
@@ -230,7 +242,7 @@ export function hooksOf(sentences: readonly Sentence[], clip: Scored, keywords: 
   const ranked = [...lines].sort((a, b) => strength(b, keywords) - strength(a, keywords));
   const opening = showable(inside.slice(0, 2))[0];
   // A clip that opens on a question or a setup opens on screen with it; else with its strongest line.
-  const hook = shorten(opening && (opening.endsWith('?') || setupOpeners.test(opening)) ? opening : (ranked[0] ?? cleanSentence(inside[0]?.text ?? '')), 60);
+  const hook = shorten(opening && (opening.endsWith('?') || setupOpeners.test(opening)) ? opening : (ranked[0] ?? fallbackLine(inside, keywords)), 60);
   const question = lines.find((line) => line.endsWith('?') && line.length <= 70);
   const titleLine = question ?? ranked.find((line) => shorten(line, 60) !== hook) ?? ranked[0] ?? hook;
   const title = shorten(titleLine, 70);

@@ -84,6 +84,10 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
     warnings.push(`Only ${scored.length} non-overlapping clip(s) of ${input.min_seconds}–${input.max_seconds} s fit this transcript without starting or ending mid-thought.`);
 
   const width = await captionFont();
+  // The people in the frame are the recording's, not the clip's: a clip where one of two hosts talks is still shot
+  // with both in view, and a blind centre crop would cut them both out.
+  const labelled = [...new Set(sentences.flatMap((sentence) => (sentence.speaker ? [sentence.speaker] : [])))];
+  const inFrame = labelled.length ? labelled : (input.speakers ?? []);
   const clips: Clip[] = scored.map((clip, index) => {
     const number = index + 1;
     const keywords = keywordsOf(tokens, sentences, clip, vocabulary.spread);
@@ -109,7 +113,7 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
     const fitting = fit.filter((entry) => entry.fits).map((entry) => entry.platform);
     const thumbnail = thumbnailBrief(sentences, clip, hooks.hook, keywords);
     const round = (value: number) => Math.round(value * 1000) / 1000;
-    const layout = input.layout ?? defaultLayout(speakers.length);
+    const layout = input.layout ?? defaultLayout(inFrame.length);
     return {
       id: `clip_${String(number).padStart(2, '0')}`,
       rank: number,
@@ -142,6 +146,7 @@ export async function buildPlan(input: FactoryInput, progress: (fraction: number
       sentences: sentences.length,
       topics: (topics.at(-1) ?? 0) + 1,
       words: sentences.reduce((sum, sentence) => sum + sentence.words.length, 0),
+      speakers: inFrame,
       estimated_timing: transcript.estimated,
       timing,
     },

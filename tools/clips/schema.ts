@@ -37,12 +37,14 @@ export const factoryInputSchema = z
     min_seconds: z.number().min(5).max(600).default(20),
     max_seconds: z.number().min(5).max(600).default(60),
     language: languageTag.optional(),
-    speakers: z.array(textField(80)).max(20).optional().describe('Who speaks, for post captions.'),
+    speakers: z.array(textField(80)).max(20).optional().describe('Who speaks: post captions, default layout.'),
     title: textField(200).optional().describe('Of the episode or webinar.'),
     layout: z
       .enum(layouts)
       .optional()
-      .describe('Vertical framing of every clip: center_crop, fit_blur (whole frame over a blurred fill) or split (left half above right). Default: fit_blur if 2+ speakers, else center_crop.'),
+      .describe(
+        'Vertical framing of every clip: center_crop, fit_blur (whole frame over a blurred fill) or split (left half above right). Default: fit_blur if the recording has 2+ speakers, else center_crop.',
+      ),
   })
   .refine((input) => input.min_seconds <= input.max_seconds, { message: 'must not exceed max_seconds', path: ['min_seconds'] });
 export type FactoryInput = z.output<typeof factoryInputSchema>;
@@ -99,6 +101,7 @@ export const clipPlanSchema = z.object({
     sentences: z.number().int(),
     topics: z.number().int(),
     words: z.number().int(),
+    speakers: z.array(z.string()).describe("The transcript's speaker labels, else the speakers hint: who is in the frame, which sets the default layout."),
     estimated_timing: z.boolean().describe('No timestamps: timings come from the speech rate.'),
     timing: z.enum(['timestamps', 'duration', 'speech_rate']).describe("What the times rest on: the transcript's timestamps, duration_seconds shared out by word count, or 150 words a minute."),
   }),

@@ -422,14 +422,16 @@ export function countWords(value: string): number {
  * `Speaker:` of up to four capitalised words or numbers ("Ada Lovelace", "Speaker 2", "SPEAKER_01"),
  * so that a sentence such as "So here's the thing: …" is not taken for a name.
  */
-const textStamp = /^\s*[[(]?((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*(?:[-–—|]\s*)?(?:(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3}):\s+)?/u;
+const textStamp =
+  /^\s*[[(]?((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*(?:[-–—|]\s*)?(?:(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3})(?:\s*\([^()\n]{1,40}\))?:\s+)?/u;
 
 /**
  * `Name: text` at the start of an untimed line: a speaker's turn, as podcast transcripts are
- * published ("Brady: …", "MS. JEAN-PIERRE: …", "Q: …"). Up to four capitalised words, so that
- * "So here's the thing: …" is no name.
+ * published ("Brady: …", "MS. JEAN-PIERRE: …", "Q: …", "Gary Jordan (Host): …"), or the label alone
+ * on its line with the turn below it. Up to four capitalised words, so that "So here's the thing: …"
+ * is no name; a role in brackets is not part of the name.
  */
-const speakerTurn = /^\s*(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3}):\s+/u;
+const speakerTurn = /^\s*(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3})(?:\s*\([^()\n]{1,40}\))?:(?:\s+|$)/u;
 
 /** Labels that open at least two lines: one "Note:" or "Update:" is text, a speaker speaks more than once. */
 function turnLabels(lines: readonly string[]): Set<string> {
