@@ -13,8 +13,11 @@ export interface LessonText {
   exercises: string[];
 }
 
-const keyPointsHeading = /^(key (points|takeaways|ideas)|takeaways|in short|summary)$/i;
-const exercisesHeading = /^(exercises?|practice|homework|assignments?|try it( yourself)?)$/i;
+// In each language a site is written in (en, de, fr, es, pt): a German course says "Kernpunkte", not "Key points".
+const keyPointsHeading =
+  /^(key (points|takeaways|ideas)|takeaways|in short|summary|kernpunkte|das wichtigste|wichtigste punkte|zusammenfassung|points? cl[ée]s?|l['’]essentiel|à retenir|en bref|résumé|puntos clave|ideas clave|resumen|en resumen|pontos[- ]chave|resumo|em resumo)$/i;
+const exercisesHeading =
+  /^(exercises?|practice|homework|assignments?|try it( yourself)?|übungen|übung|aufgaben?|hausaufgaben?|exercices?|pratique|devoirs?|ejercicios?|práctica|tareas?|exerc[íi]cios?|prática|tarefas?)$/i;
 
 const headingLine = /^#{1,6}\s+(.+?)\s*#*$/;
 const bulletLine = /^\s*[-*+]\s+(.+)$/;
