@@ -26,25 +26,18 @@ export const factoryInputSchema = z
         ),
     ),
     format: z.enum(transcriptFormats).optional().describe('Detected when absent.'),
-    duration_seconds: z
-      .number()
-      .positive()
-      .max(86_400)
-      .optional()
-      .describe("For plain text without timestamps: the recording's length, over which times are shared out (else 150 words a minute is assumed)."),
+    duration_seconds: z.number().positive().max(86_400).optional().describe("Untimed text: the recording's length, to share times over (else 150 words a minute)."),
     platforms: z.array(z.enum(platforms)).min(1).optional().describe('Default: all.'),
     max_clips: z.number().int().min(1).max(30).default(5),
     min_seconds: z.number().min(5).max(600).default(20),
     max_seconds: z.number().min(5).max(600).default(60),
     language: languageTag.optional(),
-    speakers: z.array(textField(80)).max(20).optional().describe('Who speaks: post captions, default layout.'),
+    speakers: z.array(textField(80)).max(20).optional().describe('Who speaks (captions, layout).'),
     title: textField(200).optional().describe('Of the episode or webinar.'),
     layout: z
       .enum(layouts)
       .optional()
-      .describe(
-        'Vertical framing of every clip: center_crop, fit_blur (whole frame over a blurred fill) or split (left half above right). Default: fit_blur if the recording has 2+ speakers, else center_crop.',
-      ),
+      .describe('Vertical framing: center_crop, fit_blur (whole frame over a blur) or split (left half above right). Default: fit_blur if the recording has 2+ speakers, else center_crop.'),
   })
   .refine((input) => input.min_seconds <= input.max_seconds, { message: 'must not exceed max_seconds', path: ['min_seconds'] });
 export type FactoryInput = z.output<typeof factoryInputSchema>;
@@ -71,9 +64,9 @@ export const clipSchema = z.object({
   captions: z.object({
     srt: z.string(),
     vtt: z.string(),
-    ass: z.string().nullable().describe('The burn-in file (ASS, 1080×1920, the same line breaks) the ffmpeg command reads as clip-N.ass; null in older plans.'),
-    highlight_vtt: z.string().nullable().describe('Word-by-word highlight; only when the transcript times its words.'),
-    highlight_ass: z.string().nullable().describe('Word-by-word ASS, to burn in instead of ass; only when words are timed.'),
+    ass: z.string().nullable().describe('Burn-in file ffmpeg reads as clip-N.ass (1080×1920); null in older plans.'),
+    highlight_vtt: z.string().nullable().describe('Word-by-word highlight; only when words are timed.'),
+    highlight_ass: z.string().nullable().describe('Word-by-word ASS; only when words are timed.'),
     cues: z.number().int(),
     max_line_chars: z.number().int(),
   }),
@@ -87,7 +80,7 @@ export const clipSchema = z.object({
     frame_timecode: z.string(),
   }),
   layout: z.enum(layouts),
-  ffmpeg: z.string().describe('Cuts the clip from input.mp4, lays it out at 1080×1920 and burns in its captions (save captions.ass as clip-N.ass).'),
+  ffmpeg: z.string().describe('Cuts input.mp4 to 1080×1920 with captions burnt in (captions.ass saved as clip-N.ass).'),
 });
 export type Clip = z.output<typeof clipSchema>;
 
@@ -101,9 +94,9 @@ export const clipPlanSchema = z.object({
     sentences: z.number().int(),
     topics: z.number().int(),
     words: z.number().int(),
-    speakers: z.array(z.string()).describe("The transcript's speaker labels, else the speakers hint: who is in the frame, which sets the default layout."),
+    speakers: z.array(z.string()).describe('Who is in the frame: the labels, else the hint.'),
     estimated_timing: z.boolean().describe('No timestamps: timings come from the speech rate.'),
-    timing: z.enum(['timestamps', 'duration', 'speech_rate']).describe("What the times rest on: the transcript's timestamps, duration_seconds shared out by word count, or 150 words a minute."),
+    timing: z.enum(['timestamps', 'duration', 'speech_rate']).describe('Timestamps, duration_seconds shared by word count, or 150 words a minute.'),
   }),
   clips: z.array(clipSchema),
   warnings: z.array(z.string()),

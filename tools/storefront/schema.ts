@@ -135,7 +135,7 @@ export const productOutputSchema = z.object({
       name: z.string(),
       amount: z.number().int().describe('Minor units.'),
       formatted: z.string(),
-      options: z.record(z.string(), z.string()).describe("The variant's attributes, as given."),
+      options: z.record(z.string(), z.string()),
       checkout_url: z.string().nullable().describe('The live payment link, once executed.'),
     }),
   ),
