@@ -25,13 +25,18 @@ export async function readPlan(ctx: Pick<ToolContext, 'store' | 'caller'>, planI
 /**
  * A plan as stored by an older release reads as what it is: its ffmpeg command centre-crops and
  * burns in the SRT (no ASS file, no layout choice then), and an untimed transcript was then timed
- * only from duration_seconds.
+ * only from duration_seconds; who spoke in the recording was not recorded.
  */
 function fromStore(plan: ClipPlan): ClipPlan {
-  const source = plan.source as ClipPlan['source'] & { timing?: ClipPlan['source']['timing'] };
+  const source = plan.source as Omit<ClipPlan['source'], 'timing' | 'speakers'> & Partial<Pick<ClipPlan['source'], 'timing' | 'speakers'>>;
   return {
     ...plan,
-    source: { ...source, timing: source.timing ?? (source.estimated_timing ? 'duration' : 'timestamps') },
+    source: {
+      ...source,
+      timing: source.timing ?? (source.estimated_timing ? 'duration' : 'timestamps'),
+      // Not recorded then: the clips' own speakers are the ones known.
+      speakers: source.speakers ?? [...new Set(plan.clips.flatMap((clip) => clip.speakers))],
+    },
     clips: plan.clips.map((clip) => ({
       ...clip,
       layout: clip.layout ?? 'center_crop',
