@@ -101,23 +101,11 @@ export async function signInLink(store: StoreHandle, member: Member, siteUrl: st
   return { url: `${siteUrl}/login?token=${secret}`, expires_at };
 }
 
-/** Spends a sign-in link (atomically: a second use finds it used) and opens a session; null when the link is not valid. */
 /** Whether a one-time link would sign in now (unspent, unexpired, its member still with access), without spending it. */
-export async function signInLinkUsable(store: StoreHandle, membershipId: string, token: string, now: Date): Promise<boolean> {
-  if (!secretPattern.test(token)) return false;
-  const row = await membershipDb(store)
-    .selectFrom('membership_secrets')
-    .innerJoin('membership_members', 'membership_members.id', 'membership_secrets.member_id')
-    .selectAll('membership_members')
-    .where('membership_secrets.hash', '=', hashOf(token))
-    .where('membership_secrets.kind', '=', 'link')
-    .where('membership_secrets.membership_id', '=', membershipId)
-    .where('membership_secrets.used_at', 'is', null)
-    .where('membership_secrets.expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-  return row !== undefined && hasAccess(row, now);
-}
+export const signInLinkUsable = async (store: StoreHandle, membershipId: string, token: string, now: Date): Promise<boolean> =>
+  (await liveSecretMember(store, membershipId, token, 'link', now)) !== null;
 
+/** Spends a sign-in link (atomically: a second use finds it used) and opens a session; null when the link is not valid. */
 export async function redeemSignInLink(store: StoreHandle, membershipId: string, token: string, now: Date): Promise<{ session: string; member: Member } | null> {
   if (!secretPattern.test(token)) return null;
   const at = now.toISOString();
@@ -139,17 +127,22 @@ export async function redeemSignInLink(store: StoreHandle, membershipId: string,
 }
 
 /** The member a session cookie belongs to, while it lasts and the member still has access. */
-export async function sessionMember(store: StoreHandle, membershipId: string, session: string | undefined, now: Date): Promise<Member | null> {
-  if (!session || !secretPattern.test(session)) return null;
-  const row = await membershipDb(store)
+export const sessionMember = (store: StoreHandle, membershipId: string, session: string | undefined, now: Date): Promise<Member | null> =>
+  liveSecretMember(store, membershipId, session, 'session', now);
+
+/** The member whose secret of `kind` this is, while it is unexpired (and, for a link, unspent) and they have access. */
+async function liveSecretMember(store: StoreHandle, membershipId: string, secret: string | undefined, kind: 'link' | 'session', now: Date): Promise<Member | null> {
+  if (!secret || !secretPattern.test(secret)) return null;
+  let query = membershipDb(store)
     .selectFrom('membership_secrets')
     .innerJoin('membership_members', 'membership_members.id', 'membership_secrets.member_id')
     .selectAll('membership_members')
-    .where('membership_secrets.hash', '=', hashOf(session))
-    .where('membership_secrets.kind', '=', 'session')
+    .where('membership_secrets.hash', '=', hashOf(secret))
+    .where('membership_secrets.kind', '=', kind)
     .where('membership_secrets.membership_id', '=', membershipId)
-    .where('membership_secrets.expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+    .where('membership_secrets.expires_at', '>', now.toISOString());
+  if (kind === 'link') query = query.where('membership_secrets.used_at', 'is', null);
+  const row = await query.executeTakeFirst();
   return row && hasAccess(row, now) ? row : null;
 }
 
