@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { courseSchema, dripSchema, type Course } from '../../tools/membership/course.js';
+import { courseSchema, dripSchema, type Course, type Drip } from '../../tools/membership/course.js';
 import { unlockSchedule } from '../../tools/membership/drip.js';
 import { onboardingEmails, validateOnboarding, type OnboardingEmail } from '../../tools/membership/onboarding.js';
 import { courseWithDrip } from './arbitraries.js';
@@ -83,7 +83,7 @@ describe('onboardingEmails', () => {
     const { emails } = emailsFor({ mode: 'by_date', per: 'module', dates: ['2026-03-02', '2026-03-16'] });
     const welcome = email(emails, 'welcome');
     expect(welcome.names_lessons).toEqual(['m1-l1']);
-    expect(welcome.text).toContain('Lessons open on set dates, the first on 2026-03-02.');
+    expect(welcome.text).toContain('Lessons open on set dates, the first on March 2, 2026.');
     expect(email(emails, 'unlocked-m1-l2').names_lessons).toEqual(['m1-l2', 'm1-l3']);
   });
 
@@ -106,9 +106,27 @@ describe('onboardingEmails', () => {
     }
   });
 
-  it('falls back to English with a warning, and refuses an unsafe site URL', () => {
-    expect(onboardingEmails(pottery, unlockSchedule(pottery, { mode: 'all_at_once' }), { ...options, lang: 'de' }).warnings).toEqual([
-      'Onboarding emails are in English: there are no templates for "de" yet.',
+  it.each([
+    ['de', 'Willkommen bei', 'Zum Kurs'],
+    ['fr', 'Bienvenue dans', 'Aller au cours'],
+    ['es', 'Te damos la bienvenida a', 'Ir al curso'],
+    ['pt-BR', 'Boas-vindas a', 'Ir para o curso'],
+  ])('writes the emails of a %s course in its language, still valid under the rules', (lang, welcome, goTo) => {
+    for (const mode of [{ mode: 'every_n_days', days: 3 }, { mode: 'after_previous', min_days: 1 }, { mode: 'all_at_once' }]) {
+      const schedule = unlockSchedule(pottery, dripSchema.parse(mode) as Drip);
+      const drip = onboardingEmails(pottery, schedule, { ...options, lang });
+      expect(drip.warnings).toEqual([]);
+      const first = drip.emails[0]!;
+      expect(first.text.startsWith(`${welcome} “${pottery.title}”`)).toBe(true);
+      expect(first.text).toContain(goTo);
+      expect(first.html).toContain(`<html lang="${lang}">`);
+      expect(validateOnboarding(drip.emails, schedule, pottery)).toEqual([]);
+    }
+  });
+
+  it('falls back to English with a warning for a language it has no words in, and refuses an unsafe site URL', () => {
+    expect(onboardingEmails(pottery, unlockSchedule(pottery, { mode: 'all_at_once' }), { ...options, lang: 'ja' }).warnings).toEqual([
+      'The course\'s emails exist in en, de, fr, es, pt; they are in English, not "ja".',
     ]);
     expect(onboardingEmails(pottery, unlockSchedule(pottery, { mode: 'all_at_once' }), { ...options, lang: 'en-GB' }).warnings).toEqual([]);
     expect(() => onboardingEmails(pottery, [], { ...options, siteUrl: 'javascript:alert(1)' })).toThrow('siteUrl must be an http(s) URL; got "javascript:alert(1)"');

@@ -98,7 +98,7 @@ export default defineTool({
     if (member.status === 'revoked' || member.status === 'canceled') throw new OutcomeError('conflict', `email: ${email} has no access (${member.status}); grant it again first.`);
     const link = await signInLink(ctx.store, member, siteUrl, now);
     if (ctx.mail) {
-      await mailSignInLink(ctx.mail, member.email, membership.document.course, link, `signin-${member.id}-${link.expires_at}`);
+      await mailSignInLink(ctx.mail, member.email, membership.document.course, membership.document.lang, link, `signin-${member.id}-${link.expires_at}`);
       emailed.push('sign-in link');
     }
     return { ...base, members: [memberView(member)], sign_in_link: ctx.mail ? null : link, emailed, scheduled, next_actions: [] };

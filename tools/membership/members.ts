@@ -1,5 +1,6 @@
 import type { Mailer } from '../../src/kernel/context.js';
 import type { Course } from './course.js';
+import { emailWords } from './email-words.js';
 import type { Member } from './access.js';
 
 /** A member as the owner's tools show them. */
@@ -14,11 +15,12 @@ export const memberView = (member: Member) => ({
 });
 
 /** The sign-in email: the link and how long it lasts, nothing else (it is a credential). */
-export async function mailSignInLink(mail: Mailer, to: string, course: Course, link: { url: string; expires_at: string }, key: string): Promise<void> {
+export async function mailSignInLink(mail: Mailer, to: string, course: Course, lang: string, link: { url: string; expires_at: string }, key: string): Promise<void> {
+  const { words } = emailWords(lang);
   await mail.send({
     to: [to],
-    subject: `Your sign-in link for ${course.title}`.slice(0, 120),
-    text: `Open this link to sign in to “${course.title}”. It works once, until ${link.expires_at}:\n\n${link.url}\n\nIf you did not ask for it, ignore this email.\n`,
+    subject: words.sign_in_subject(course.title).slice(0, 120),
+    text: words.sign_in_text(course.title, link.expires_at, link.url),
     idempotencyKey: key,
   });
 }

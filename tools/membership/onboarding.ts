@@ -3,6 +3,7 @@ import { esc, safeHref } from '../../src/render/html.js';
 import { fit } from '../../src/compose/text.js';
 import { lessonRefs, type Course, type LessonRef } from './course.js';
 import type { ScheduleEntry, UnlockSchedule } from './drip.js';
+import { emailWords, quoted, type EmailWords } from './email-words.js';
 
 /**
  * The onboarding drip: emails on signup, on lessons opening and modules ending, after a week away and on a failed
@@ -39,7 +40,7 @@ export type OnboardingEmail = z.output<typeof onboardingEmailSchema>;
 
 export interface OnboardingOptions {
   brandName: string;
-  /** Only English templates exist: another language gets English copy and a warning. */
+  /** The site's language (en, de, fr, es, pt); another gets English copy and a warning. */
   lang: string;
   /** Where the course lives; every email links there. */
   siteUrl: string;
@@ -62,54 +63,44 @@ interface Draft {
   names: LessonRef[];
 }
 
-/** How copy names a course, module or lesson: in curly quotes, which validateOnboarding also reads. */
-const quoted = (title: string) => `“${title}”`;
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** The lesson as a line of copy: its title, then only what the course says of it. */
-function lessonLine(ref: LessonRef): string {
+function lessonLine(ref: LessonRef, words: EmailWords): string {
   const { lesson } = ref;
-  const length = lesson.duration_minutes === undefined ? '' : ` (${plural(lesson.duration_minutes, 'minute', 'minutes')})`;
+  const length = lesson.duration_minutes === undefined ? '' : ` (${words.minutes(lesson.duration_minutes)})`;
   const summary = lesson.summary === undefined ? '' : `: ${lesson.summary}`;
   // Said rather than papered over: the member will find no text on the lesson's page either.
-  const noText = lesson.body === undefined ? ' This lesson has no written text yet.' : '';
+  const noText = lesson.body === undefined ? ` ${words.no_text}` : '';
   return `${quoted(lesson.title)}${length}${summary}${noText}`;
 }
 
 /** Open on the day a member signs up, whatever the day: previews, and lessons on day 0 that wait for neither a date nor a completion. */
 const openAtSignup = (entry: ScheduleEntry) => entry.preview || (entry.unlock_day === 0 && entry.unlock_date === null && entry.requires_completion_of === null);
 
-function dripExplanation(schedule: UnlockSchedule): string {
+function dripExplanation(schedule: UnlockSchedule, words: EmailWords): string {
   const sequenced = schedule.filter((entry) => !entry.preview);
-  if (sequenced.every(openAtSignup)) return 'Every lesson is open now.';
-  if (sequenced.some((entry) => entry.requires_completion_of !== null)) {
-    const gap = sequenced[1]?.unlock_day ?? 0;
-    return `Each lesson opens when you complete the one before it${gap > 0 ? `, and at least ${plural(gap, 'day', 'days')} after that one opened` : ''}.`;
-  }
+  if (sequenced.every(openAtSignup)) return words.all_open;
+  if (sequenced.some((entry) => entry.requires_completion_of !== null)) return words.after_completion(sequenced[1]?.unlock_day ?? 0);
   const firstDate = sequenced.find((entry) => entry.unlock_date !== null)?.unlock_date;
-  if (firstDate) return `Lessons open on set dates, the first on ${firstDate}. We will email you as each one opens.`;
-  return 'More lessons open over the coming days. We will email you as each one opens.';
+  if (firstDate) return words.on_dates(firstDate);
+  return words.coming_days;
 }
 
-function welcomeDraft(course: Course, schedule: UnlockSchedule, refs: Map<string, LessonRef>, brandName: string, siteUrl: string): Draft {
+function welcomeDraft(course: Course, schedule: UnlockSchedule, refs: Map<string, LessonRef>, brandName: string, siteUrl: string, words: EmailWords): Draft {
   const open = schedule.filter(openAtSignup).map((entry) => refs.get(entry.lesson_id) as LessonRef);
   const listed = open.slice(0, WELCOME_LIST_MAX);
   const lessonTotal = schedule.length;
-  const blocks: Block[] = [
-    { paragraph: `Welcome to ${quoted(course.title)} from ${brandName}.` },
-    { paragraph: `The course has ${plural(course.modules.length, 'module', 'modules')} and ${plural(lessonTotal, 'lesson', 'lessons')}.` },
-  ];
+  const blocks: Block[] = [{ paragraph: words.welcome(course.title, brandName) }, { paragraph: words.course_size(course.modules.length, lessonTotal) }];
   if (listed.length > 0) {
-    blocks.push({ paragraph: open.length === lessonTotal ? 'All of them are open now:' : `Open now (${open.length} of ${lessonTotal}):` }, { list: listed.map(lessonLine) });
-    if (open.length > listed.length) blocks.push({ paragraph: `And ${plural(open.length - listed.length, 'more lesson', 'more lessons')} on the course page.` });
+    blocks.push({ paragraph: open.length === lessonTotal ? words.all_open_now : words.open_now(open.length, lessonTotal) }, { list: listed.map((ref) => lessonLine(ref, words)) });
+    if (open.length > listed.length) blocks.push({ paragraph: words.and_more(open.length - listed.length) });
   }
-  blocks.push({ paragraph: dripExplanation(schedule) }, { link: { label: 'Go to the course', href: siteUrl } });
+  blocks.push({ paragraph: dripExplanation(schedule, words) }, { link: { label: words.go_to_course, href: siteUrl } });
   const first = listed[0];
   return {
     id: 'welcome',
     trigger: { event: 'signup', day_offset: 0 },
-    subject: fit(`Welcome to ${course.title}`, SUBJECT_MAX),
-    preheader: fit(first ? `Start with ${quoted(first.lesson.title)}.` : `${plural(lessonTotal, 'lesson', 'lessons')} from ${brandName}.`, PREHEADER_MAX),
+    subject: fit(words.welcome_subject(course.title), SUBJECT_MAX),
+    preheader: fit(first ? words.start_with(first.lesson.title) : words.lessons_from(lessonTotal, brandName), PREHEADER_MAX),
     blocks,
     names: listed,
   };
@@ -128,26 +119,26 @@ function unlockGroups(schedule: UnlockSchedule): ScheduleEntry[][] {
   return [...groups.values()];
 }
 
-function unlockedDraft(course: Course, group: ScheduleEntry[], refs: Map<string, LessonRef>, siteUrl: string): Draft {
+function unlockedDraft(course: Course, group: ScheduleEntry[], refs: Map<string, LessonRef>, siteUrl: string, words: EmailWords): Draft {
   const lessons = group.map((entry) => refs.get(entry.lesson_id) as LessonRef);
   const anchor = group[0] as ScheduleEntry;
   const only = lessons.length === 1 ? lessons[0] : undefined;
   const blocks: Block[] = only
-    ? [{ paragraph: `${quoted(only.lesson.title)}, in module ${quoted(only.module.title)} of ${quoted(course.title)}, is now open.` }, { paragraph: lessonLine(only) }]
-    : [{ paragraph: `${plural(lessons.length, 'lesson', 'lessons')} of ${quoted(course.title)} are now open:` }, { list: lessons.map(lessonLine) }];
-  blocks.push({ link: { label: only ? 'Open the lesson' : 'Open the lessons', href: siteUrl } });
+    ? [{ paragraph: words.one_open(only.lesson.title, only.module.title, course.title) }, { paragraph: lessonLine(only, words) }]
+    : [{ paragraph: words.many_open(lessons.length, course.title) }, { list: lessons.map((ref) => lessonLine(ref, words)) }];
+  blocks.push({ link: { label: only ? words.open_lesson : words.open_lessons, href: siteUrl } });
   return {
     id: `unlocked-${anchor.lesson_id}`,
     trigger: { event: 'lesson_unlocked', lesson_id: anchor.lesson_id, day_offset: anchor.unlock_day },
-    subject: fit(only ? `Now open: ${only.lesson.title}` : `Now open: ${plural(lessons.length, 'lesson', 'lessons')} of ${course.title}`, SUBJECT_MAX),
-    preheader: fit(only ? (only.lesson.summary ?? `In module ${quoted(only.module.title)}.`) : lessons.map((ref) => ref.lesson.title).join(' · '), PREHEADER_MAX),
+    subject: fit(only ? words.now_open(only.lesson.title) : words.now_open_many(lessons.length, course.title), SUBJECT_MAX),
+    preheader: fit(only ? (only.lesson.summary ?? words.in_module(only.module.title)) : lessons.map((ref) => ref.lesson.title).join(' · '), PREHEADER_MAX),
     blocks,
     names: lessons,
   };
 }
 
 /** One email per module, sent when its last sequenced lesson is completed (that lesson, not the whole module: only that is known). */
-function moduleFinishedDrafts(course: Course, schedule: UnlockSchedule, refs: Map<string, LessonRef>, siteUrl: string): Draft[] {
+function moduleFinishedDrafts(course: Course, schedule: UnlockSchedule, refs: Map<string, LessonRef>, siteUrl: string, words: EmailWords): Draft[] {
   const lastByModule = new Map<string, ScheduleEntry>();
   for (const entry of schedule) if (!entry.preview) lastByModule.set(entry.module_id, entry);
   const lasts = [...lastByModule.values()];
@@ -155,43 +146,39 @@ function moduleFinishedDrafts(course: Course, schedule: UnlockSchedule, refs: Ma
     const ref = refs.get(entry.lesson_id) as LessonRef;
     const next = lasts[index + 1] ? (refs.get((lasts[index + 1] as ScheduleEntry).lesson_id) as LessonRef).module : undefined;
     const blocks: Block[] = [
-      { paragraph: `You completed ${quoted(ref.lesson.title)}, the last lesson of module ${quoted(ref.module.title)}.` },
-      { paragraph: next ? `Next comes module ${quoted(next.title)}.` : `It is also the last lesson of ${quoted(course.title)}.` },
-      { link: { label: 'Go to the course', href: siteUrl } },
+      { paragraph: words.completed_module(ref.lesson.title, ref.module.title) },
+      { paragraph: next ? words.next_module(next.title) : words.last_of_course(course.title) },
+      { link: { label: words.go_to_course, href: siteUrl } },
     ];
     return {
       id: `completed-${entry.module_id}`,
       trigger: { event: 'lesson_completed', lesson_id: entry.lesson_id, day_offset: entry.unlock_day },
-      subject: fit(next ? `Module done: ${ref.module.title}` : `You reached the end of ${course.title}`, SUBJECT_MAX),
-      preheader: fit(next ? `Next comes module ${quoted(next.title)}.` : `That was the last lesson of ${quoted(course.title)}.`, PREHEADER_MAX),
+      subject: fit(next ? words.module_done_subject(ref.module.title) : words.end_subject(course.title), SUBJECT_MAX),
+      preheader: fit(next ? words.next_module(next.title) : words.last_lesson_of(course.title), PREHEADER_MAX),
       blocks,
       names: [ref],
     };
   });
 }
 
-function inactiveDraft(course: Course, siteUrl: string): Draft {
+function inactiveDraft(course: Course, siteUrl: string, words: EmailWords): Draft {
   return {
     id: `inactive-${INACTIVE_AFTER_DAYS}d`,
     trigger: { event: 'inactive', after_days: INACTIVE_AFTER_DAYS, day_offset: INACTIVE_AFTER_DAYS },
-    subject: fit(`Pick up ${course.title} where you left off`, SUBJECT_MAX),
-    preheader: fit(`You have not opened the course for ${INACTIVE_AFTER_DAYS} days.`, PREHEADER_MAX),
-    blocks: [{ paragraph: `You have not opened ${quoted(course.title)} for ${INACTIVE_AFTER_DAYS} days.` }, { link: { label: 'Go to the course', href: siteUrl } }],
+    subject: fit(words.pick_up_subject(course.title), SUBJECT_MAX),
+    preheader: fit(words.away_preheader(INACTIVE_AFTER_DAYS), PREHEADER_MAX),
+    blocks: [{ paragraph: words.away(course.title, INACTIVE_AFTER_DAYS) }, { link: { label: words.go_to_course, href: siteUrl } }],
     names: [],
   };
 }
 
-function paymentFailedDraft(course: Course, brandName: string, siteUrl: string): Draft {
+function paymentFailedDraft(course: Course, brandName: string, siteUrl: string, words: EmailWords): Draft {
   return {
     id: 'payment-failed',
     trigger: { event: 'payment_failed' },
-    subject: fit(`Your payment for ${course.title} did not go through`, SUBJECT_MAX),
-    preheader: fit(`Please check your payment details for ${brandName}.`, PREHEADER_MAX),
-    blocks: [
-      { paragraph: `We could not take your latest payment for your ${brandName} membership to ${quoted(course.title)}.` },
-      { paragraph: 'Please check or update your payment details.' },
-      { link: { label: 'Go to your membership', href: siteUrl } },
-    ],
+    subject: fit(words.payment_subject(course.title), SUBJECT_MAX),
+    preheader: fit(words.payment_preheader(brandName), PREHEADER_MAX),
+    blocks: [{ paragraph: words.payment_failed(brandName, course.title) }, { paragraph: words.payment_update }, { link: { label: words.go_to_membership, href: siteUrl } }],
     names: [],
   };
 }
@@ -205,7 +192,7 @@ function asText(blocks: Block[], brandName: string): string {
   return `${[...parts, `— ${brandName}`].join('\n\n')}\n`;
 }
 
-function asHtml(draft: Draft, brandName: string): string {
+function asHtml(draft: Draft, brandName: string, lang: string): string {
   const body = draft.blocks.map((block) => {
     if ('paragraph' in block) return `<p>${esc(block.paragraph)}</p>`;
     if ('list' in block) return `<ul>${block.list.map((item) => `<li>${esc(item)}</li>`).join('')}</ul>`;
@@ -215,7 +202,7 @@ function asHtml(draft: Draft, brandName: string): string {
   const preheader = `<div style="display:none;max-height:0;overflow:hidden">${esc(draft.preheader)}</div>`;
   return [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${esc(draft.subject)}</title></head>`,
+    `<html lang="${esc(lang)}"><head><meta charset="utf-8"><title>${esc(draft.subject)}</title></head>`,
     `<body>${preheader}${body.join('')}<p>— ${esc(brandName)}</p></body></html>`,
   ].join('\n');
 }
@@ -231,16 +218,14 @@ export function onboardingEmails(course: Course, schedule: UnlockSchedule, optio
   const brandName = options.brandName.trim();
   if (brandName === '') throw new Error('brandName must not be empty: every email is signed with it');
 
-  const warnings: string[] = [];
-  if (!/^en(-|$)/i.test(options.lang)) warnings.push(`Onboarding emails are in English: there are no templates for "${options.lang}" yet.`);
-
+  const { lang, words, warnings } = emailWords(options.lang);
   const refs = new Map(lessonRefs(course).map((ref) => [ref.lesson_id, ref]));
   const drafts = [
-    welcomeDraft(course, schedule, refs, brandName, siteUrl),
-    ...unlockGroups(schedule).map((group) => unlockedDraft(course, group, refs, siteUrl)),
-    ...moduleFinishedDrafts(course, schedule, refs, siteUrl),
-    inactiveDraft(course, siteUrl),
-    paymentFailedDraft(course, brandName, siteUrl),
+    welcomeDraft(course, schedule, refs, brandName, siteUrl, words),
+    ...unlockGroups(schedule).map((group) => unlockedDraft(course, group, refs, siteUrl, words)),
+    ...moduleFinishedDrafts(course, schedule, refs, siteUrl, words),
+    inactiveDraft(course, siteUrl, words),
+    paymentFailedDraft(course, brandName, siteUrl, words),
   ];
   const emails = drafts.map((draft) => ({
     id: draft.id,
@@ -248,7 +233,7 @@ export function onboardingEmails(course: Course, schedule: UnlockSchedule, optio
     subject: draft.subject,
     preheader: draft.preheader,
     text: asText(draft.blocks, brandName),
-    html: asHtml(draft, brandName),
+    html: asHtml(draft, brandName, lang),
     names_lessons: draft.names.map((ref) => ref.lesson_id),
   }));
   return { emails, warnings };

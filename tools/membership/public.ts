@@ -93,7 +93,7 @@ const requestLink: PublicRoute = {
     const member = await findMember(context.store, id, email);
     if (member && hasAccess(member, context.now()) && context.mail) {
       const link = await signInLink(context.store, member, spec.siteUrl, context.now());
-      await mailSignInLink(context.mail, member.email, found.document.course, link, `signin-${member.id}-${link.expires_at}`).catch((error: unknown) => {
+      await mailSignInLink(context.mail, member.email, found.document.course, found.document.lang, link, `signin-${member.id}-${link.expires_at}`).catch((error: unknown) => {
         // The visitor gets the same page either way; the operator sees why no email went out (never the link).
         context.log.warn({ membership_id: id, member_id: member.id, err: error }, 'could not email a sign-in link');
       });

@@ -273,7 +273,7 @@ export function siteLanguage(lang: string): { lang: string; warnings: string[] }
 }
 
 /** A long date in `lang`, in UTC (schedule days have no time zone); a tag Intl refuses falls back to its base language, then English. */
-function dayIn(lang: string): Day {
+export function dayIn(lang: string): Day {
   const options = { dateStyle: 'long', timeZone: 'UTC' } as const;
   let format: Intl.DateTimeFormat;
   try {
