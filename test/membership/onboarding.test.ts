@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { courseSchema, dripSchema, type Course, type Drip } from '../../tools/membership/course.js';
+import { courseSchema, dripSchema, type Course } from '../../tools/membership/course.js';
 import { unlockSchedule } from '../../tools/membership/drip.js';
 import { onboardingEmails, validateOnboarding, type OnboardingEmail } from '../../tools/membership/onboarding.js';
 import { courseWithDrip } from './arbitraries.js';
@@ -113,7 +113,7 @@ describe('onboardingEmails', () => {
     ['pt-BR', 'Boas-vindas a', 'Ir para o curso'],
   ])('writes the emails of a %s course in its language, still valid under the rules', (lang, welcome, goTo) => {
     for (const mode of [{ mode: 'every_n_days', days: 3 }, { mode: 'after_previous', min_days: 1 }, { mode: 'all_at_once' }]) {
-      const schedule = unlockSchedule(pottery, dripSchema.parse(mode) as Drip);
+      const schedule = unlockSchedule(pottery, dripSchema.parse(mode));
       const drip = onboardingEmails(pottery, schedule, { ...options, lang });
       expect(drip.warnings).toEqual([]);
       const first = drip.emails[0]!;
