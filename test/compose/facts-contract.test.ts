@@ -95,7 +95,8 @@ function copyOfPage(sections: readonly Section[]): CopyPiece[] {
   return pieces;
 }
 
-describe('widgets from every labelled prompt (template)', () => {
+// Every labelled prompt through every widget kind: a minute of CPU when other files share the cores.
+describe('widgets from every labelled prompt (template)', { timeout: 120_000 }, () => {
   it("a landing page places every fact of the sheet in the caller's words; every other kind places or lists each one", () => {
     const unplaced: string[] = [];
     for (const { id, prompt } of prompts) {
