@@ -107,6 +107,7 @@ describe('membership over REST', () => {
     expect(product?.form).toMatchObject({ name: 'Pottery basics — Monthly', 'metadata[membership_id]': built.membership_id, 'metadata[tier]': 'tier-1' });
     expect(price?.form).toMatchObject({ product: stripe.products[0]?.id, currency: 'eur', unit_amount: '1999', 'recurring[interval]': 'month' });
     expect(link?.form).toMatchObject({ 'line_items[0][price]': stripe.prices[0]?.id, 'line_items[0][quantity]': '1', 'subscription_data[trial_period_days]': '7' });
+    expect(stripe.requests.find((request) => request.path === '/v1/prices' && request.form.unit_amount === '19900')?.form).toMatchObject({ 'recurring[interval]': 'year' });
     expect(stripe.requests.find((request) => request.path === '/v1/prices' && request.form.unit_amount === '49900')?.form).not.toHaveProperty('recurring[interval]');
     // Running again sends nothing and is not a change.
     const count = stripe.requests.length;
@@ -187,6 +188,26 @@ describe('membership over REST', () => {
     await post('/membership/members', { membership_id: built.membership_id, action: 'revoke', email: 'ana@example.com' });
     const after = await (await fetch(`${app.url}/m/${built.membership_id}/lessons/m1-l2`, { headers: { cookie: session } })).text();
     expect(after).toContain('This lesson is for members');
+  });
+
+  it('sets the session cookie Secure behind an https proxy (TRUST_PROXY), and the link is spent by the button only', async () => {
+    const proxied = await startPlannedApp({ TRUST_PROXY: 'true' });
+    try {
+      const post = (route: string, body: unknown) => proxied.api(`/api/agents${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const built = await json(await post('/membership/build', { course: potteryCourse }));
+      const granted = await json(await post('/membership/members', { membership_id: built.membership_id, action: 'grant', email: 'eve@example.com' }));
+      const token = new URL(granted.sign_in_link.url as string).searchParams.get('token') as string;
+      const signIn = await fetch(`${proxied.url}/m/${built.membership_id}/login/confirm`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
+        body: `token=${token}`,
+      });
+      expect(signIn.status).toBe(303);
+      expect(signIn.headers.get('set-cookie')).toMatch(/; Secure(;|$)/);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('grants, extends and revokes access from signed Stripe events, idempotently', async () => {
