@@ -107,6 +107,11 @@ describe('the membership site', () => {
       expect(tab.url()).toBe(built.site.preview_url);
       const [cookie] = await context.cookies();
       expect(cookie).toMatchObject({ name: 'ao_member', httpOnly: true, sameSite: 'Lax', path: `/m/${built.membership_id}` });
+      // What a member sees passes the same bar as what a visitor sees: the index with her marks, an open lesson.
+      for (const url of [built.site.preview_url, `${built.site.preview_url}/lessons/m1-l2`]) {
+        const report = await inspectPage(browser, url, { cookies: [cookie!] });
+        expectCleanPage(report, url, { consoleErrors: false });
+      }
       expect(await tab.textContent('.account p')).toBe('Signed in as ana@example.com.');
       expect(await tab.locator('.mark-locked').count()).toBe(2);
       expect(await tab.textContent('.lesson-item:has-text("Centering the wheel") .small')).toMatch(/^Opens on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);

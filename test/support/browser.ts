@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { expect } from 'vitest';
 
@@ -75,6 +75,8 @@ export interface InspectOptions {
   allowedOrigins?: string[];
   /** Run axe-core. Default true. */
   axe?: boolean;
+  /** Cookies the page is opened with (a signed-in member's session). */
+  cookies?: Parameters<BrowserContext['addCookies']>[0];
 }
 
 const defaultViewports: Viewport[] = [
@@ -188,6 +190,7 @@ export async function inspectPage(browser: Browser, url: string, options: Inspec
     pageErrors: [],
   };
   const context = await browser.newContext({ viewport: viewports[0] ?? null });
+  if (options.cookies?.length) await context.addCookies(options.cookies);
   try {
     // Fail well inside the test timeout, with Playwright's message rather than vitest's.
     context.setDefaultTimeout(15_000);
