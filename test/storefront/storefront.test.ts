@@ -364,7 +364,11 @@ describe('storefronts', () => {
     describe.skipIf(!vnuAvailable)('with the Nu Html Checker', () => {
       it('has zero errors in every page and embed', async () => {
         const documents: Record<string, string> = {};
-        for (const [name, page] of Object.entries(pages)) documents[name] = page.html;
+        for (const [name, page] of Object.entries(pages)) {
+          documents[name] = page.html;
+          // The embed as a host page would hold it.
+          documents[`${name}-embed`] = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body><main><h1>Host page</h1>${page.embed}</main></body></html>`;
+        }
         await expectValidHtml(documents);
       });
     });
