@@ -9,7 +9,7 @@ import { builtCli, capturingLogger, json, runBuiltCli, startApp, tempDir, waitFo
 const cli = builtCli;
 const run = runBuiltCli;
 
-describe('the admin CLI', () => {
+describe('the admin CLI', { timeout: 120_000 }, () => {
   it('creates accounts and keys, lists and revokes keys, manages the plan and shows usage', async () => {
     const dir = tempDir();
     const account = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--json', '--data-dir', dir]);

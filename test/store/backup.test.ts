@@ -75,7 +75,8 @@ async function reopen(dir: string) {
   return Object.assign(app, { url });
 }
 
-describe(`backup and restore (${storeDialect})`, () => {
+// Several CLI processes per test (backup, restore, pg_dump on PostgreSQL): slow when the cores are shared.
+describe(`backup and restore (${storeDialect})`, { timeout: 120_000 }, () => {
   it('round-trips every row of every table into a fresh store, and a restore brings back the older state', async () => {
     const source = tempDir();
     const { ownerKey, invoice, secondKey } = await filledStore(source);

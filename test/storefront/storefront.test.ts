@@ -335,7 +335,7 @@ describe('storefronts', () => {
 
   describe('the quality bar', () => {
     const payload = `<script>alert(1)</script>"'><img src=x onerror=alert(2)>`;
-    let pages: Record<string, { html: string; preview_url: string }> = {};
+    let pages: Record<string, { html: string; embed: string; preview_url: string }> = {};
     beforeAll(async () => {
       const german = await json(
         await post(bare, '/storefront/build', { ...shop(), lang: 'de', faq: [{ question: 'Spülmaschinenfest?', answer: 'Ja.' }], reviews: [{ quote: 'Wunderschön.', name: 'Ana', rating: 5 }] }),
