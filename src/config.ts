@@ -5,8 +5,13 @@ import { z } from 'zod';
 const integer = (min: number, max: number, fallback: number) => z.coerce.number().int(`must be a whole number`).min(min).max(max).default(fallback);
 
 const defaultThreads = () => Math.max(1, os.availableParallelism() - 1);
+/**
+ * A thread loads every task's fonts and word lists when it starts (about 50 MB on Node 20, 56 MB on Node 24, the
+ * outreach's 121k disposable domains among them): below this it could not even start.
+ */
+const minHeapMb = 128;
 /** 1 GB a thread, unless the threads together would then take more than half the machine's memory. */
-const defaultHeapMb = () => Math.max(64, Math.min(1024, Math.floor(os.totalmem() / 2 / 1024 / 1024 / defaultThreads())));
+const defaultHeapMb = () => Math.max(minHeapMb, Math.min(1024, Math.floor(os.totalmem() / 2 / 1024 / 1024 / defaultThreads())));
 
 /** Every setting, read from the environment. `agent-outcomes --help` prints these descriptions. */
 export const environmentSchema = z.object({
@@ -35,7 +40,7 @@ export const environmentSchema = z.object({
   COMPUTE_THREADS: integer(1, 64, defaultThreads()).describe('Worker threads for CPU-heavy steps (composing, planning, rendering); default: one per core but one, which the HTTP loop keeps.'),
   COMPUTE_QUEUE: integer(1, 100_000, 256).describe('Computing steps that may wait for a thread; past that calls get 503 unavailable.'),
   COMPUTE_QUEUE_WAIT_MS: integer(100, 600_000, 15_000).describe('How long a computing step may wait for a thread before its call gets 503 unavailable.'),
-  COMPUTE_HEAP_MB: integer(32, 16_384, defaultHeapMb()).describe(
+  COMPUTE_HEAP_MB: integer(minHeapMb, 16_384, defaultHeapMb()).describe(
     'Heap of each compute thread; a step that needs more is stopped (422 budget_exceeded). Default: 1 GB, or less so that all threads together stay within half the memory.',
   ),
   CALL_BUDGET_MS: integer(50, 600_000, 5_000).describe('Computing time one inline call may use; past it the work is stopped and the call fails with 422 budget_exceeded (nothing charged).'),

@@ -31,7 +31,7 @@ const usedUnits = async (app: StartedApp) => (await json(await app.api('/api/age
 describe('computing runs on worker threads within a budget per call', () => {
   let app: StartedApp;
   beforeAll(async () => {
-    app = await startApp({ CALL_BUDGET_MS: '400', JOB_BUDGET_MS: '5000', COMPUTE_THREADS: '2', COMPUTE_HEAP_MB: '48' });
+    app = await startApp({ CALL_BUDGET_MS: '400', JOB_BUDGET_MS: '5000', COMPUTE_THREADS: '2', COMPUTE_HEAP_MB: '128' });
   });
   afterAll(() => app.close());
 
@@ -89,7 +89,7 @@ describe('computing runs on worker threads within a budget per call', () => {
     expect(response.status).toBe(422);
     const body = await json(response);
     expect(body.error.code).toBe('budget_exceeded');
-    expect(body.error.message).toMatch(/more memory than a call may use \(48 MB\)/);
+    expect(body.error.message).toMatch(/more memory than a call may use \(128 MB\)/);
     expect((await post(app, '/api/agents/test/compute', { ms: 5 })).status).toBe(200);
   });
 
