@@ -124,6 +124,11 @@ describe('onboardingEmails', () => {
     }
   });
 
+  it('does not sign the welcome with the course title when the course has no brand of its own', () => {
+    const welcome = onboardingEmails(pottery, unlockSchedule(pottery, { mode: 'all_at_once' }), { ...options, brandName: pottery.title, lang: 'de' }).emails[0]!;
+    expect(welcome.text.split('\n')[0]).toBe(`Willkommen bei “${pottery.title}”.`);
+  });
+
   it('falls back to English with a warning for a language it has no words in, and refuses an unsafe site URL', () => {
     expect(onboardingEmails(pottery, unlockSchedule(pottery, { mode: 'all_at_once' }), { ...options, lang: 'ja' }).warnings).toEqual([
       'The course\'s emails exist in en, de, fr, es, pt; they are in English, not "ja".',

@@ -13,7 +13,8 @@ export interface EmailWords {
   after_completion: (gapDays: number) => string;
   on_dates: (firstDate: string) => string;
   coming_days: string;
-  welcome: (course: string, brand: string) => string;
+  /** `brand` null when the course has none of its own (its title signs it): no "X from X". */
+  welcome: (course: string, brand: string | null) => string;
   course_size: (modules: number, lessons: number) => string;
   all_open_now: string;
   open_now: (open: number, total: number) => string;
@@ -61,7 +62,7 @@ const en = (day: Day): EmailWords => ({
   after_completion: (gap) => `Each lesson opens when you complete the one before it${gap > 0 ? `, and at least ${count(gap, 'day', 'days')} after that one opened` : ''}.`,
   on_dates: (date) => `Lessons open on set dates, the first on ${day(date)}. We will email you as each one opens.`,
   coming_days: 'More lessons open over the coming days. We will email you as each one opens.',
-  welcome: (course, brand) => `Welcome to ${quoted(course)} from ${brand}.`,
+  welcome: (course, brand) => `Welcome to ${quoted(course)}${brand ? ` from ${brand}` : ''}.`,
   course_size: (modules, lessons) => `The course has ${count(modules, 'module', 'modules')} and ${count(lessons, 'lesson', 'lessons')}.`,
   all_open_now: 'All of them are open now:',
   open_now: (open, total) => `Open now (${open} of ${total}):`,
@@ -103,7 +104,7 @@ const de = (day: Day): EmailWords => ({
   after_completion: (gap) => `Jede Lektion öffnet sich, wenn Sie die vorige abgeschlossen haben${gap > 0 ? `, frühestens ${count(gap, 'Tag', 'Tage')} nach deren Freischaltung` : ''}.`,
   on_dates: (date) => `Die Lektionen öffnen sich an festen Terminen, die erste am ${day(date)}. Wir schreiben Ihnen, sobald eine neue offen ist.`,
   coming_days: 'In den nächsten Tagen öffnen sich weitere Lektionen. Wir schreiben Ihnen, sobald eine neue offen ist.',
-  welcome: (course, brand) => `Willkommen bei ${quoted(course)} von ${brand}.`,
+  welcome: (course, brand) => `Willkommen bei ${quoted(course)}${brand ? ` von ${brand}` : ''}.`,
   course_size: (modules, lessons) => `Der Kurs hat ${count(modules, 'Modul', 'Module')} und ${count(lessons, 'Lektion', 'Lektionen')}.`,
   all_open_now: 'Alle sind jetzt offen:',
   open_now: (open, total) => `Jetzt offen (${open} von ${total}):`,
@@ -146,7 +147,7 @@ const fr = (day: Day): EmailWords => ({
   after_completion: (gap) => `Chaque leçon s’ouvre quand vous avez terminé la précédente${gap > 0 ? `, au plus tôt ${count(gap, 'jour', 'jours')} après l’ouverture de celle-ci` : ''}.`,
   on_dates: (date) => `Les leçons s’ouvrent à des dates fixes, la première le ${day(date)}. Nous vous écrirons à l’ouverture de chacune.`,
   coming_days: 'D’autres leçons s’ouvriront dans les prochains jours. Nous vous écrirons à l’ouverture de chacune.',
-  welcome: (course, brand) => `Bienvenue dans ${quoted(course)}, de ${brand}.`,
+  welcome: (course, brand) => `Bienvenue dans ${quoted(course)}${brand ? `, de ${brand}` : ''}.`,
   course_size: (modules, lessons) => `Le cours compte ${count(modules, 'module', 'modules')} et ${count(lessons, 'leçon', 'leçons')}.`,
   all_open_now: 'Toutes sont ouvertes dès maintenant :',
   open_now: (open, total) => `Ouvertes dès maintenant (${open} sur ${total}) :`,
@@ -189,7 +190,7 @@ const es = (day: Day): EmailWords => ({
   after_completion: (gap) => `Cada lección se abre cuando completas la anterior${gap > 0 ? `, y no antes de ${count(gap, 'día', 'días')} después de que esa se abriera` : ''}.`,
   on_dates: (date) => `Las lecciones se abren en fechas fijas, la primera el ${day(date)}. Te escribiremos cuando se abra cada una.`,
   coming_days: 'En los próximos días se abrirán más lecciones. Te escribiremos cuando se abra cada una.',
-  welcome: (course, brand) => `Te damos la bienvenida a ${quoted(course)}, de ${brand}.`,
+  welcome: (course, brand) => `Te damos la bienvenida a ${quoted(course)}${brand ? `, de ${brand}` : ''}.`,
   course_size: (modules, lessons) => `El curso tiene ${count(modules, 'módulo', 'módulos')} y ${count(lessons, 'lección', 'lecciones')}.`,
   all_open_now: 'Todas están abiertas ya:',
   open_now: (open, total) => `Abiertas ya (${open} de ${total}):`,
@@ -231,7 +232,7 @@ const pt = (day: Day): EmailWords => ({
   after_completion: (gap) => `Cada aula abre quando você conclui a anterior${gap > 0 ? `, e no mínimo ${count(gap, 'dia', 'dias')} depois que ela abriu` : ''}.`,
   on_dates: (date) => `As aulas abrem em datas fixas, a primeira em ${day(date)}. Vamos avisar você por e-mail quando cada uma abrir.`,
   coming_days: 'Mais aulas abrem nos próximos dias. Vamos avisar você por e-mail quando cada uma abrir.',
-  welcome: (course, brand) => `Boas-vindas a ${quoted(course)}, de ${brand}.`,
+  welcome: (course, brand) => `Boas-vindas a ${quoted(course)}${brand ? `, de ${brand}` : ''}.`,
   course_size: (modules, lessons) => `O curso tem ${count(modules, 'módulo', 'módulos')} e ${count(lessons, 'aula', 'aulas')}.`,
   all_open_now: 'Todas já estão abertas:',
   open_now: (open, total) => `Já abertas (${open} de ${total}):`,

@@ -89,7 +89,9 @@ function welcomeDraft(course: Course, schedule: UnlockSchedule, refs: Map<string
   const open = schedule.filter(openAtSignup).map((entry) => refs.get(entry.lesson_id) as LessonRef);
   const listed = open.slice(0, WELCOME_LIST_MAX);
   const lessonTotal = schedule.length;
-  const blocks: Block[] = [{ paragraph: words.welcome(course.title, brandName) }, { paragraph: words.course_size(course.modules.length, lessonTotal) }];
+  // Without a brand of its own the course signs with its title: not "Welcome to X from X".
+  const from = course.title.startsWith(brandName) ? null : brandName;
+  const blocks: Block[] = [{ paragraph: words.welcome(course.title, from) }, { paragraph: words.course_size(course.modules.length, lessonTotal) }];
   if (listed.length > 0) {
     blocks.push({ paragraph: open.length === lessonTotal ? words.all_open_now : words.open_now(open.length, lessonTotal) }, { list: listed.map((ref) => lessonLine(ref, words)) });
     if (open.length > listed.length) blocks.push({ paragraph: words.and_more(open.length - listed.length) });
