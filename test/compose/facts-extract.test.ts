@@ -135,6 +135,27 @@ describe('extractFacts', () => {
     expect(name('Hey! I sell hand-dyed yarn as Marigold Fibres. Skeins are 28 dollars.')).toBe('Marigold Fibres');
   });
 
+  it('reads who sells what: the seller is the name, the verb belongs to neither, a bracket before "für" is a measure', () => {
+    const sheet = extract('Kaffeerösterei Bohnenglück verkauft Espresso-Bohnen (500 g) für 14,90 € und Filterkaffee für 12,50 €.');
+    expect(sheet.business.name?.text).toBe('Kaffeerösterei Bohnenglück');
+    expect(priced(sheet)).toEqual([
+      ['Espresso-Bohnen', '14.90', 'EUR'],
+      ['Filterkaffee', '12.50', 'EUR'],
+    ]);
+    expect(priced(extract('Bäckerei Sonnenkorn in Freiburg, Hauptstraße 12, verkauft Dinkelbrot für 4,80 €.'))).toEqual([['Dinkelbrot', '4.80', 'EUR']]);
+    expect(extract('Clayworks sells a speckled mug (350 ml) for £24.').business.name?.text).toBe('Clayworks');
+  });
+
+  it('reads a street without a postcode by its own word and number, with its town when the town closes the part', () => {
+    const address = (prompt: string): string | undefined => extract(prompt).address?.text;
+    expect(address('Bäckerei Sonnenkorn in Freiburg, Hauptstraße 12, verkauft Dinkelbrot für 4,80 €.')).toBe('Hauptstraße 12');
+    expect(address('Bäckerei Sonnenkorn, Hauptstraße 12, Freiburg. Brot 4 €')).toBe('Hauptstraße 12, Freiburg');
+    expect(address('Mugs from Clayworks, 14 Mill Lane, Bristol: Speckled mug £24.')).toBe('14 Mill Lane, Bristol');
+    expect(address('Yoga at Am Markt 3 every Monday.')).toBe('Am Markt 3');
+    // A number before words that merely end like a street is no address.
+    expect(address('Our 24 Hour Street Food Festival is back.')).toBeUndefined();
+  });
+
   it('reads the kind and the place as written, and never takes the address’s town for the place', () => {
     const kindAndPlace = (prompt: string): [string | undefined, string | undefined] => {
       const sheet = extract(prompt);

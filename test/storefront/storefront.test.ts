@@ -182,6 +182,34 @@ describe('storefronts', () => {
     // Said once: the heading is the one policy's title.
     expect(shop.html.match(/>Versand<\/h\d>/g)).toHaveLength(1);
     expect(shop.html).not.toContain('Rückgabe');
+    // The prompt's own shipping and returns sentences are its policies, printed as written and said so; the street
+    // without a postcode is placed; a product is named without the verb that sells it.
+    const bakery = await json(
+      await post(bare, '/storefront/build', {
+        prompt: 'Bäckerei Sonnenkorn in Freiburg, Hauptstraße 12, verkauft Dinkelbrot für 4,80 € und Roggenbrot für 3,90 €. Versand innerhalb Deutschlands für 5,90 €, ab 40 € versandkostenfrei.',
+      }),
+    );
+    expect(bakery.products.map((product: { name: string }) => product.name)).toEqual(['Dinkelbrot', 'Roggenbrot']);
+    expect(bakery.meta.missing_facts).toEqual([]);
+    expect(bakery.meta.facts).toContainEqual({ fact: 'address: Hauptstraße 12', placed_in: 'footer' });
+    expect(bakery.html).toContain('<p>Versand innerhalb Deutschlands für 5,90 €, ab 40 € versandkostenfrei.</p>');
+    expect(bakery.meta.warnings).toContainEqual(expect.stringMatching(/^policies\.shipping is the prompt's own sentence/));
+    expect(bakery.meta.gaps).toContain('No returns policy given: the page states none. Send policies.returns.');
+    const mugs = await json(
+      await post(bare, '/storefront/build', {
+        prompt: 'Clayworks, 14 Mill Lane, Bristol: Speckled mug £24, Tall mug £28. Shipping is £4.50 in the UK, free over £60. Returns within 30 days of delivery.',
+        policies: { shipping: 'Ships Mondays.' },
+      }),
+    );
+    // A policy the caller gave wins over the prompt's; "Returns … of delivery" is about returns.
+    expect(mugs.html).toContain('<p>Ships Mondays.</p>');
+    expect(mugs.html).not.toContain('Shipping is £4.50');
+    expect(mugs.html).toContain('<p>Returns within 30 days of delivery.</p>');
+    expect(mugs.meta.gaps.join(' ')).not.toContain('returns');
+    // A sentence that prices products and speaks of shipping is no policy: reported, not printed.
+    const mixed = await json(await post(bare, '/storefront/build', { prompt: 'Clayworks: Speckled mug £24 with free shipping.' }));
+    expect(mixed.html).not.toContain('free shipping');
+    expect(mixed.meta.warnings).toContainEqual(expect.stringContaining('Send policies.shipping in your words'));
     const nothing = await post(bare, '/storefront/build', { prompt: 'A shop for our pottery, opening soon.' });
     expect(nothing.status).toBe(400);
     expect((await json(nothing)).error.message).toMatch(/^products: /);

@@ -21,6 +21,7 @@ import type { BuildInput, ProductInput, ReviseInput, StorefrontOutput } from './
 import { storefrontDb } from './tables.js';
 import { renderStorefrontTask, storefrontFactsTask } from './tasks.js';
 import { storeLanguages, storeWordsFor } from './words.js';
+import { mentionsReturns } from './policies.js';
 
 /** What a version is built from: the caller's products (or the prompt's), and everything else a revision may change. */
 export type StorefrontSpec = Omit<BuildInput, 'prompt' | 'execute' | 'generator' | 'products'> & { products: ProductInput[] };
@@ -71,7 +72,7 @@ const pricesOf = (products: readonly ProductInput[], lang: string) =>
 function gapsOf(spec: StorefrontSpec): string[] {
   const gaps: string[] = [];
   if (!spec.policies?.shipping && spec.products.some((product) => product.shipping)) gaps.push('No shipping policy given: the page states none. Send policies.shipping in your words.');
-  if (!spec.policies?.returns) gaps.push('No returns policy given: the page states none. Send policies.returns.');
+  if (!spec.policies?.returns && !(spec.policies?.shipping && mentionsReturns(spec.policies.shipping))) gaps.push('No returns policy given: the page states none. Send policies.returns.');
   if (!spec.faq?.length) gaps.push('No FAQ given: the page has none; none is written for you.');
   if (!spec.reviews?.length) gaps.push('No reviews given: the page shows none; none is written for you.');
   for (const [index, product] of spec.products.entries()) {
@@ -86,7 +87,9 @@ async function writeDocument(ctx: ToolContext, spec: StorefrontSpec, prompt: str
   const words = storeWordsFor(wanted);
   if (!words) warnings.push(`The store's own words (buttons, headings) exist in ${storeLanguages.join(', ')}; this page uses English ones, not "${wanted}".`);
   const lang = words ? wanted : 'en';
-  const brandName = spec.brand?.name ?? facts.business.name?.text ?? spec.products[0]?.name ?? 'Shop';
+  // Without a name, the caller's words for the business ("Kaffeerösterei am Markt") say more than a product's name.
+  const kind = facts.business.kind?.text;
+  const brandName = spec.brand?.name ?? facts.business.name?.text ?? (kind ? capitalize(kind) : undefined) ?? spec.products[0]?.name ?? 'Shop';
   const template = templateCopy(brandName, spec.products, lang);
   const generated = await ctx.generation.generate({
     schema: copySchema,
@@ -319,8 +322,8 @@ async function present(ctx: ToolContext, row: VersionRow): Promise<Omit<Storefro
 
 export async function buildStorefront(ctx: ToolContext, input: BuildInput): Promise<Omit<StorefrontOutput, 'next_actions'>> {
   if (!input.prompt && !input.products) throw new OutcomeError('invalid_input', 'Give products (name, price, currency…) or a prompt that names them with their prices.');
-  const facts = await ctx.compute(storefrontFactsTask, { prompt: input.prompt, today: ctx.now().toISOString().slice(0, 10) });
-  const warnings: string[] = [];
+  const { facts, read } = await ctx.compute(storefrontFactsTask, { prompt: input.prompt, today: ctx.now().toISOString().slice(0, 10) });
+  const warnings: string[] = [...read.gaps];
   let products = input.products;
   if (!products) {
     const read = productsFromFacts(facts);
@@ -334,7 +337,11 @@ export async function buildStorefront(ctx: ToolContext, input: BuildInput): Prom
     products = read.products;
   }
   const { prompt: _prompt, execute: _execute, generator, ...rest } = input;
-  const spec: StorefrontSpec = { ...rest, products };
+  // The prompt's own shipping and returns sentences are policies the caller gave; a field given in policies wins.
+  const fromPrompt = Object.entries(read.policies).filter(([field]) => !input.policies?.[field as keyof typeof read.policies]);
+  for (const [field, text] of fromPrompt) warnings.push(`policies.${field} is the prompt's own sentence, printed as written: "${fit(text, 160)}". Send policies.${field} to word it otherwise.`);
+  const policies = { ...Object.fromEntries(fromPrompt), ...input.policies };
+  const spec: StorefrontSpec = { ...rest, products, ...(Object.keys(policies).length ? { policies } : {}) };
   // Prices are checked before anything is stored or sent to Stripe.
   catalogOf(products, spec.lang ?? 'en');
   const document = await writeDocument(ctx, spec, input.prompt ?? null, facts, generator, warnings);

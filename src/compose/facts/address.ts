@@ -27,6 +27,14 @@ const PLAIN_PART = new RegExp(String.raw`^(?:${NAME_WORD}|\d{1,5}|conj\.|and|&|\
 const SEPARATOR = /(?:,\s*|\s+[–—-]\s+|\s+·\s+)$/u;
 const LAST_PART = /^[\s\S]*(?:[,–—(:;)\n·•]|(?<!(?:conj|Av|Dr|St|Co|Nr|No|R))[.!?]\s)\s*([^,–—(:;)\n·•]*)$/u;
 
+const BARE_STREET = new RegExp(
+  String.raw`(?:(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|markt)|(?:Am|An der|Auf der|Im) \p{Lu}[\p{L}-]+)\s+\d{1,4}[a-z]?(?![\p{L}\p{N}])` +
+    String.raw`|(?<![\p{L}\p{N}.,])\d{1,5}[a-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Street|Road|Lane|Avenue|Square|Row|Drive|Boulevard|Terrace|Crescent|Close|Court)(?![\p{L}])(?!\s+\p{Lu}))` +
+    // The town when it closes the part: "14 Mill Lane, Bristol:", "Hauptstraße 12, Freiburg."
+    String.raw`(?:,\s*\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?(?=\s*(?:[,:;.!?\n]|$)))?`,
+  'gu',
+);
+
 /** Where the street starts, walking back from a postcode; null when no street is found. */
 function streetStart(view: string, anchor: number): number | null {
   let cursor = anchor;
@@ -76,5 +84,7 @@ export function findAddress(prompt: string, view: string): Stated | undefined {
   // No postcode: "Rua Harmonia, 250 – Vila Madalena, São Paulo – SP".
   const bare = /(?<![\p{L}])(?:Rua|Av\.|Avenida|Calle|C\/|rue|avenue|place|quai)\s+[\p{L} .'-]*?,?\s\d{1,5}(?:(?:,\s*|\s+[–—-]\s+)\p{Lu}[\p{L}]*(?:\s+(?:\p{Lu}[\p{L}]*|de|do|da|dos|das))*)*/gu;
   for (const m of matches(view, bare)) return stated(prompt, m.index, m.index + m[0].length);
+  // No postcode either: a street known by its own word and its number ("Hauptstraße 12", "14 Mill Lane").
+  for (const m of matches(view, BARE_STREET)) return stated(prompt, m.index, m.index + m[0].length);
   return undefined;
 }

@@ -14,7 +14,8 @@ const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’&+-]*|[&+]/uy;
 const STOP = new Set(
   `in at with by from on near based called named that who which is are was opening about downtown launch launching serving
   covering across around since located to of en con desde que llamado llamada por em com no na chamado chamada für mit am
-  an im aus seit von namens bei à sur avec chez depuis au aux dans appelé appelée zum zur as`.split(/\s+/u),
+  an im aus seit von namens bei à sur avec chez depuis au aux dans appelé appelée zum zur as
+  sells sell offers verkauft verkaufen bietet backt vende venden ofrece oferece vend propose offre`.split(/\s+/u),
 );
 // Stop words after which what came is not a kind: "Weekly veggie box from …", "Online strength coaching by …".
 const UNCUED = new Set(`by from that which who is are was to of since launch launching opening as que por von zum zur`.split(/\s+/u));

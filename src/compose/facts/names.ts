@@ -128,6 +128,8 @@ export function findBusinessName(prompt: string, view: string, avoid: readonly T
     // "yoga Namastê em Porto Alegre", "launch of Draftpad": a name between a lowercase kind or verb and a place.
     if (/\p{Ll}\s+$/u.test(before) && /^,?\s+(?:in|en|em|à|a|im|at)\s+\p{Lu}/u.test(after)) score += 3;
     if (n >= 2 && /\(\s*$/u.test(before)) score += 2;
+    // "Clayworks sells …", "Kaffeerösterei Bohnenglück verkauft …": the one who sells is the business.
+    if (/^\s+(?:sells|offers|makes|bakes|roasts|verkauft|bietet|backt|röstet|vende|ofrece|oferece|hornea|vend|propose)\s/u.test(after)) score += 4;
     if (/(?:launch(?:en|ing)?|lancement|lanzamiento|lançamento|product|produto|producto|produit|of)\s*:?\s+(?:(?:de|of|du|da|do|von)\s+)?$/iu.test(before)) score += 4;
     const beforeAddress = address !== undefined && address.start > end && /^\s*[,:]\s*$/u.test(view.slice(end, address.start));
     if (beforeAddress) score += 2;

@@ -13,7 +13,7 @@ const FROM = /(?:from|starting at|starts at|ab|desde|a partir de|à partir de|d�
 const SHIPPING = /shipping|delivery|postage|envío|envio|entrega|Versand|Lieferung|livraison|frete|deposit|surcharge|zuschlag|suplemento|supplément/iu;
 // Words that end a clause before a name ("We sell", "Prices:") or link it to its price ("for", "at").
 const LEAD =
-  /^(?:.*?\b(?:sell|sells|selling|(?:shop|store|boutique|stall|stand)\s+(?:for|of)|get|gets|do|offer|offers|make|makes|have|has|bake|serve|serves|include|includes|featuring|vendemos|ofrecemos|hacemos|tenemos|oferecemos|fazemos|temos|verkaufen|bieten|anbieten|haben|proposons|vendons|faisons|avons)\s+)/iu;
+  /^(?:.*?\b(?:sell|sells|selling|(?:shop|store|boutique|stall|stand)\s+(?:for|of)|get|gets|do|offer|offers|make|makes|have|has|bake|serve|serves|include|includes|featuring|vendemos|ofrecemos|hacemos|tenemos|oferecemos|fazemos|temos|verkaufen|verkauft|bieten|bietet|anbieten|backen|backt|haben|proposons|vendons|faisons|avons|propose|vend|vende|venden|vendem|ofrece|ofrecen|oferece|oferecem)\s+)/iu;
 export const ARTICLE =
   /^(?:most|all|new|nuevo|nueva|neue|neuer|nouveau|nouvelle|novo|nova|a|an|the|our|my|your|their|un|una|unos|unas|el|la|los|las|o|os|as|um|uma|le|les|des|du|der|die|das|ein|eine|einen|unsere?n?|nuestros?|nuestras?|nossos?|nossas?|nos|notre)\s+/iu;
 const TAIL =
@@ -27,7 +27,8 @@ const BOUNDARY = /[,;\n(|·•!?]|(?<!\d):|:(?!\d)|(?<!(?:^|\s)(?:Min|min|Std|ca
 
 function nameBefore(view: string, end: number, floor: number): { start: number; end: number } | null {
   const windowStart = Math.max(floor, end - 80);
-  const paren = /\([^()\n]*\)\s*$/u.exec(view.slice(windowStart, end));
+  // "Espresso-Bohnen (500 g) für 14,90 €": a bracket before the price, with or without the word linking it.
+  const paren = /\([^()\n]*\)\s*(?:(?:for|at|für|zu|por|para|pour|à)\s*)?$/iu.exec(view.slice(windowStart, end));
   if (paren && paren.index > 0) end = windowStart + paren.index;
   const before = view.slice(windowStart, end);
   const cuts: Array<{ at: number; end: number }> = [{ at: 0, end: 0 }];
