@@ -41,7 +41,7 @@ describe('input schemas', () => {
     expect(firstIssue(courseSchema, { title: ' ', modules: [{ title: 'M', lessons: [{ title: 'L' }] }] }).path).toEqual(['title']);
   });
 
-  it('checks tiers: trials only on paid recurring tiers, unique names, at most 2 decimals', () => {
+  it('checks tiers: trials only on paid recurring tiers, unique names, a price as a number or a decimal string', () => {
     expect(firstIssue(tiersSchema, [{ name: 'Forever', interval: 'lifetime', price: 199, trial_days: 7 }])).toEqual({
       path: [0, 'trial_days'],
       message: 'a lifetime tier is paid once and has no trial',
@@ -53,7 +53,14 @@ describe('input schemas', () => {
         { name: 'pro', interval: 'year', price: 90 },
       ]).path,
     ).toEqual([1, 'name']);
-    expect(firstIssue(tiersSchema, [{ name: 'Pro', interval: 'month', price: 9.999 }])).toEqual({ path: [0, 'price'], message: 'at most 2 decimals (major units, e.g. 19.99)' });
+    // The currency's own decimals are checked with the currency (priceTiers): ¥1500, €14.99 and 1.250 KWD are all prices.
+    expect(tiersSchema.parse([{ name: 'Pro', interval: 'month', price: '14.99' }])[0]?.price).toBe('14.99');
+    expect(firstIssue(tiersSchema, [{ name: 'Pro', interval: 'month', price: '14,99' }])).toEqual({
+      path: [0, 'price'],
+      message: 'a decimal in major units such as "19.99" (digits and one dot; no sign, currency or thousands separator)',
+    });
+    expect(firstIssue(tiersSchema, [{ name: 'Pro', interval: 'month', price: -1 }])).toEqual({ path: [0, 'price'], message: 'must be 0 (free) or more' });
+    expect(firstIssue(tiersSchema, [{ name: 'Free', interval: 'month', price: '0.00', trial_days: 7 }]).message).toBe('a free tier has no trial');
     expect(firstIssue(tiersSchema, [{ name: 'Pro', interval: 'weekly', price: 9 }])).toEqual({ path: [0, 'interval'], message: 'must be one of month, year, lifetime' });
     expect(tiersSchema.parse([{ name: 'Pro', interval: 'month', price: 19.99, trial_days: 14 }])).toHaveLength(1);
   });
@@ -140,7 +147,7 @@ describe('unlockSchedule', () => {
       const schedule = unlockSchedule(big, dripSchema.parse(drip));
       expect(schedule).toHaveLength(200);
       expect(validateSchedule(schedule)).toEqual([]);
-      expect(unlockedFor(schedule, { startDate: '2026-01-01', today: '2026-12-31', completed: new Set() }).open.length).toBeGreaterThan(0);
+      expect(unlockedFor(schedule, { startDate: '2026-01-01', today: '2026-12-31', completed: new Map() }).open.length).toBeGreaterThan(0);
     }
   });
 });
@@ -149,23 +156,23 @@ describe('unlockedFor', () => {
   const start = '2026-01-05';
   it('opens lessons by day and says when the others open', () => {
     const schedule = unlockSchedule(course([3]), { mode: 'every_n_days', days: 7, per: 'lesson' });
-    expect(unlockedFor(schedule, { startDate: start, today: '2026-01-12', completed: new Set() })).toEqual({
+    expect(unlockedFor(schedule, { startDate: start, today: '2026-01-12', completed: new Map() })).toEqual({
       open: ['m1-l1', 'm1-l2'],
       locked: [{ lesson_id: 'm1-l3', unlocks_on: '2026-01-19', after_completing: null }],
     });
     // Before the member's start only previews are open.
-    expect(unlockedFor(schedule, { startDate: start, today: '2026-01-04', completed: new Set() }).open).toEqual([]);
+    expect(unlockedFor(schedule, { startDate: start, today: '2026-01-04', completed: new Map() }).open).toEqual([]);
   });
 
   it('by_date opens on the calendar date, whenever the member started', () => {
     const schedule = unlockSchedule(course([1, 1]), { mode: 'by_date', per: 'module', dates: ['2026-03-02', '2026-03-16'] });
-    expect(unlockedFor(schedule, { startDate: '2026-03-10', today: '2026-03-10', completed: new Set() }).open).toEqual(['m1-l1']);
-    expect(unlockedFor(schedule, { startDate: '2026-03-10', today: '2026-03-16', completed: new Set() }).open).toEqual(['m1-l1', 'm2-l1']);
+    expect(unlockedFor(schedule, { startDate: '2026-03-10', today: '2026-03-10', completed: new Map() }).open).toEqual(['m1-l1']);
+    expect(unlockedFor(schedule, { startDate: '2026-03-10', today: '2026-03-16', completed: new Map() }).open).toEqual(['m1-l1', 'm2-l1']);
   });
 
   it('after_previous waits for the completion, and a completion of a locked lesson opens nothing', () => {
     const schedule = unlockSchedule(course([3]), { mode: 'after_previous', min_days: 0 });
-    const on = (completed: string[]) => unlockedFor(schedule, { startDate: start, today: start, completed: new Set(completed) });
+    const on = (completed: string[]) => unlockedFor(schedule, { startDate: start, today: start, completed: new Map(completed.map((id) => [id, start])) });
     expect(on([]).open).toEqual(['m1-l1']);
     expect(on([]).locked).toEqual([
       { lesson_id: 'm1-l2', unlocks_on: start, after_completing: 'm1-l1' },
@@ -173,6 +180,21 @@ describe('unlockedFor', () => {
     ]);
     expect(on(['m1-l1']).open).toEqual(['m1-l1', 'm1-l2']);
     expect(on(['m1-l2']).open).toEqual(['m1-l1']);
+  });
+
+  it('after_previous counts each gap from the day the lesson before opened for this member, and from its completion', () => {
+    const schedule = unlockSchedule(course([3]), { mode: 'after_previous', min_days: 7 });
+    const day = (n: number) => dateOfDay(dayNumber(start) + n);
+    const at = (today: number, completed: Array<[string, number]>) =>
+      unlockedFor(schedule, { startDate: start, today: day(today), completed: new Map(completed.map(([id, on]) => [id, day(on)])) });
+    // Lesson 1 completed on day 30: lesson 2 opens that day (its 7 days after lesson 1 opened have long passed).
+    expect(at(30, [['m1-l1', 30]]).open).toEqual(['m1-l1', 'm1-l2']);
+    // Lesson 2 completed the next day: lesson 3 waits 7 days from day 30, when lesson 2 opened, not from the start.
+    expect(at(31, [['m1-l1', 30], ['m1-l2', 31]]).locked).toEqual([{ lesson_id: 'm1-l3', unlocks_on: day(37), after_completing: null }]);
+    expect(at(37, [['m1-l1', 30], ['m1-l2', 31]]).open).toEqual(['m1-l1', 'm1-l2', 'm1-l3']);
+    // Completed fast: the gap still holds (lesson 2 on day 7, lesson 3 on day 14).
+    expect(at(3, [['m1-l1', 1]]).locked[0]).toEqual({ lesson_id: 'm1-l2', unlocks_on: day(7), after_completing: null });
+    expect(at(8, [['m1-l1', 1], ['m1-l2', 8]]).locked).toEqual([{ lesson_id: 'm1-l3', unlocks_on: day(14), after_completing: null }]);
   });
 });
 
@@ -238,13 +260,14 @@ describe('properties', () => {
         (pair, start, offset, more, coin) => {
           const schedule = unlockSchedule(pair.course, pair.drip);
           const startDate = dateOfDay(dayNumber('2025-01-01') + start);
-          const completed = new Set(schedule.filter(() => coin.next().value).map((entry) => entry.lesson_id));
+          // Each completion on a day between the start and today.
+          const completed = new Map(schedule.filter(() => coin.next().value).map((entry) => [entry.lesson_id, dateOfDay(dayNumber(startDate) + Math.max(0, Math.floor(offset / 2)))]));
           const today = dateOfDay(dayNumber(startDate) + offset);
           const later = dateOfDay(dayNumber(today) + more);
           const earlier = new Set(unlockedFor(schedule, { startDate, today, completed }).open);
           const after = unlockedFor(schedule, { startDate, today: later, completed });
           for (const id of earlier) expect(after.open).toContain(id);
-          const withAll = unlockedFor(schedule, { startDate, today, completed: new Set(schedule.map((entry) => entry.lesson_id)) }).open;
+          const withAll = unlockedFor(schedule, { startDate, today, completed: new Map([...schedule.map((entry): [string, string] => [entry.lesson_id, startDate]), ...completed]) }).open;
           for (const id of earlier) expect(withAll).toContain(id);
 
           const open = new Set(after.open);

@@ -57,6 +57,11 @@ describe('membership over REST', () => {
     const vague = await post('/membership/build', { prompt: 'an online course about pottery for beginners' });
     expect(vague.status).toBe(400);
     expect((await json(vague)).error.message).toMatch(/^course: the prompt names no lessons/);
+    // A decimal string is a price, checked against its currency's decimals.
+    const exact = await json(await post('/membership/build', { course: potteryCourse, tiers: [{ name: 'Monthly', interval: 'month', price: '14.99' }], currency: 'EUR' }));
+    expect(exact.subscriptions.operations.find((step: { op: string }) => step.op === 'prices.create').params.unit_amount).toBe(1499);
+    const tooFine = await json(await post('/membership/build', { course: potteryCourse, tiers: [{ name: 'Monthly', interval: 'month', price: '14.999' }], currency: 'EUR' }));
+    expect(tooFine.error.message).toContain('tiers[0].price');
   });
 
   it('refuses execute with no paid tier before storing anything: no membership is left behind', async () => {
@@ -86,6 +91,12 @@ describe('membership over REST', () => {
     ]);
     expect(built.meta.facts.map((fact: { fact: string }) => fact.fact)).toEqual(['Sourdough at home', 'Starter', 'Mixing', 'Baking']);
     expect(built.meta.missing.join(' ')).toMatch(/lesson text/);
+    // Who offers it signs the site; in German too.
+    const german = await json(await post('/membership/build', { prompt: 'Online-Kurs „Aquarell für Anfänger“ von Atelier Lina, Lektionen: Farben mischen, Nass in Nass und Lasieren.', lang: 'de' }));
+    expect(german.course.title).toBe('Aquarell für Anfänger');
+    expect(german.course.modules[0].lessons.map((lesson: { title: string }) => lesson.title)).toEqual(['Farben mischen', 'Nass in Nass', 'Lasieren']);
+    expect(german.meta.facts).toContainEqual({ fact: 'Atelier Lina', placed_in: 'brand.name' });
+    expect(german.onboarding.emails[0].text).toContain('Atelier Lina');
   });
 
   it('runs the Stripe plan with the exact form fields, in order, and resumes after a failure without duplicates', async () => {

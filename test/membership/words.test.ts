@@ -56,7 +56,7 @@ const specOf = (lang: string, drip: Drip = weekly): SiteSpec => ({
 
 /** A member who started on 2026-11-10, today, with the preview lesson done and a failed payment. */
 const memberOf = (spec: SiteSpec): Viewer => {
-  const completed = new Set(['m1-l1']);
+  const completed = new Map([['m1-l1', '2026-11-10']]);
   return {
     kind: 'member',
     email: 'ana@example.com',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StoreHandle } from '../../src/kernel/context.js';
 import { newId } from '../../src/kernel/ids.js';
+import type { Completions } from './drip.js';
 import { membershipIds } from './ids.js';
 import { membershipDb, type MemberStatus, type MembershipMembersTable } from './tables.js';
 
@@ -156,9 +157,10 @@ export async function endAllSessions(store: StoreHandle, memberId: string): Prom
   await membershipDb(store).deleteFrom('membership_secrets').where('member_id', '=', memberId).execute();
 }
 
-export async function completedLessons(store: StoreHandle, memberId: string): Promise<Set<string>> {
-  const rows = await membershipDb(store).selectFrom('membership_progress').select('lesson_id').where('member_id', '=', memberId).execute();
-  return new Set(rows.map((row) => row.lesson_id));
+/** The member's completed lessons, each with the day it was completed (after_previous counts its gap from it). */
+export async function completedLessons(store: StoreHandle, memberId: string): Promise<Completions> {
+  const rows = await membershipDb(store).selectFrom('membership_progress').select(['lesson_id', 'completed_at']).where('member_id', '=', memberId).execute();
+  return new Map(rows.map((row) => [row.lesson_id, row.completed_at.slice(0, 10)]));
 }
 
 /** True when the lesson was not completed before. */

@@ -39,13 +39,23 @@ export type Course = z.output<typeof courseSchema>;
 
 export const tierIntervals = ['month', 'year', 'lifetime'] as const;
 
-/** Price in major units (19.99) with at most two decimals: a float with more would be rounded silently by the payment side. */
+/**
+ * Price in major units, as a number (19.99) or a decimal string ("19.99", exact where a float is not). The
+ * currency's own decimals are checked with the currency (priceTiers), so that ¥1500 and €14.99 are both right.
+ */
 const price = z
-  .number()
-  .min(0, 'must be 0 (free) or more')
-  .max(1_000_000)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'at most 2 decimals (major units, e.g. 19.99)')
-  .describe('Major units, e.g. 19.99; 0 for a free tier.');
+  .union([
+    z.number().min(0, 'must be 0 (free) or more').max(1_000_000, 'at most 1,000,000'),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(?:\.\d{1,3})?$/, 'a decimal in major units such as "19.99" (digits and one dot; no sign, currency or thousands separator)')
+      .refine((value) => !(Number(value) > 1_000_000), 'at most 1,000,000'),
+  ])
+  .describe('Major units: 19.99 or "19.99"; 0 for a free tier.');
+
+/** A free tier: nothing to charge, so no currency and no trial. */
+export const isFree = (tier: { price: number | string }) => Number(tier.price) === 0;
 
 export const tierSchema = z
   .object({
@@ -58,7 +68,7 @@ export const tierSchema = z
     // A trial only delays a recurring charge: a one-off purchase or a free tier has nothing to delay.
     if (tier.trial_days === undefined) return;
     if (tier.interval === 'lifetime') ctx.addIssue({ code: 'custom', path: ['trial_days'], message: 'a lifetime tier is paid once and has no trial' });
-    else if (tier.price === 0) ctx.addIssue({ code: 'custom', path: ['trial_days'], message: 'a free tier has no trial' });
+    else if (isFree(tier)) ctx.addIssue({ code: 'custom', path: ['trial_days'], message: 'a free tier has no trial' });
   });
 
 export const tiersSchema = z

@@ -4,7 +4,7 @@ import type { ScheduledTask } from '../../src/kernel/outcome.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { completedLessons, hasAccess, type Member } from './access.js';
 import { latestMembership, onboardingOf, type MembershipDocument } from './engine.js';
-import { dateOfDay, dayNumber, unlockedFor } from './drip.js';
+import { dateOfDay, dayNumber, unlockedFor, type Completions } from './drip.js';
 import { INACTIVE_AFTER_DAYS, type OnboardingEmail } from './onboarding.js';
 import { membershipDb } from './tables.js';
 
@@ -121,14 +121,19 @@ export async function rescheduleMembers(store: StoreHandle, jobs: JobScheduler, 
 }
 
 /** A lesson completed: the module-finished email it sends, and the lessons that waited for it, on their day. */
-export async function onLessonCompleted(jobs: JobScheduler, baseUrl: string, to: Recipient, document: MembershipDocument, lessonId: string, now: Date): Promise<void> {
+export async function onLessonCompleted(jobs: JobScheduler, baseUrl: string, to: Recipient, document: MembershipDocument, lessonId: string, completed: Completions, now: Date): Promise<void> {
   const { schedule, emails } = onboardingOf(baseUrl, to.membershipId, document);
   const entries = new Map(schedule.map((entry) => [entry.lesson_id, entry]));
-  const startDay = dayNumber(to.member.start_date);
+  // The day each waiting lesson now opens for this member: its gap counts from when the one before opened for them.
+  const access = unlockedFor(schedule, { startDate: to.member.start_date, today: now.toISOString().slice(0, 10), completed });
+  const opensOn = new Map(access.locked.map((locked) => [locked.lesson_id, locked.unlocks_on]));
   for (const email of emails) {
     const anchor = entries.get(email.trigger.lesson_id ?? '');
     if (email.trigger.event === 'lesson_completed' && email.trigger.lesson_id === lessonId) await scheduleEmail(jobs, to, email.id, now);
-    if (email.trigger.event === 'lesson_unlocked' && anchor?.requires_completion_of === lessonId) await scheduleEmail(jobs, to, email.id, notBefore(morningOf(startDay + anchor.unlock_day), now));
+    if (email.trigger.event === 'lesson_unlocked' && anchor?.requires_completion_of === lessonId) {
+      const day = opensOn.get(anchor.lesson_id);
+      await scheduleEmail(jobs, to, email.id, day ? notBefore(morningOf(dayNumber(day)), now) : now);
+    }
   }
 }
 

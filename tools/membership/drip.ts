@@ -106,11 +106,14 @@ function openingDate(dates: string[], refs: LessonRef[]): string {
   return sequenced.reduce((min, date) => (date < min ? date : min), sequenced[0] ?? (dates[0] as string));
 }
 
+/** The lessons a member completed, each with the day (YYYY-MM-DD) it was completed. */
+export type Completions = ReadonlyMap<string, string>;
+
 export interface MemberProgress {
   /** The day the member started (day 0 of the schedule). */
   startDate: string;
   today: string;
-  completed: ReadonlySet<string>;
+  completed: Completions;
 }
 
 export interface LockedLesson {
@@ -127,23 +130,28 @@ export interface MemberAccess {
 }
 
 /**
- * What a member can open today and, for each locked lesson, what opens it. Completion times are not known, so an
- * after_previous lesson's min_days gap is counted on the earliest schedule (from the member's start): the result
- * only grows as `today` moves on or `completed` grows.
+ * What a member can open today and, for each locked lesson, what opens it. An after_previous lesson opens on the
+ * later of two days: its min_days gap after the lesson before it actually opened for this member, and the day that
+ * lesson was completed; while that lesson is not open or not completed, the day shown is the earliest possible.
+ * The result only grows as `today` moves on or `completed` grows.
  */
 export function unlockedFor(schedule: UnlockSchedule, progress: MemberProgress): MemberAccess {
   const startDay = dayNumber(progress.startDate);
   const today = dayNumber(progress.today);
-  const isOpen = new Map<string, boolean>();
+  /** The day each lesson opened (or will open at the earliest) for this member. */
+  const opened = new Map<string, { day: number; open: boolean; entry: ScheduleEntry }>();
   const access: MemberAccess = { open: [], locked: [] };
 
   for (const entry of schedule) {
-    const opensOn = entry.unlock_date !== null ? dayNumber(entry.unlock_date) : startDay + entry.unlock_day;
     const gate = entry.requires_completion_of;
+    const before = gate === null ? undefined : opened.get(gate);
     // A completion counts only for a lesson the member could open: a stray id in `completed` opens nothing.
-    const gateCleared = gate === null || (isOpen.get(gate) === true && progress.completed.has(gate));
+    const completedOn = before?.open ? progress.completed.get(gate as string) : undefined;
+    const gateCleared = gate === null || completedOn !== undefined;
+    let opensOn = entry.unlock_date !== null ? dayNumber(entry.unlock_date) : startDay + entry.unlock_day;
+    if (before) opensOn = Math.max(before.day + (entry.unlock_day - before.entry.unlock_day), completedOn === undefined ? 0 : dayNumber(completedOn));
     const open = entry.preview || (today >= opensOn && gateCleared);
-    isOpen.set(entry.lesson_id, open);
+    opened.set(entry.lesson_id, { day: entry.preview ? startDay : opensOn, open, entry });
     if (open) access.open.push(entry.lesson_id);
     else access.locked.push({ lesson_id: entry.lesson_id, unlocks_on: dateOfDay(opensOn), after_completing: gateCleared ? null : gate });
   }

@@ -47,14 +47,16 @@ export function onboardingOf(baseUrl: string, membershipId: string, document: Me
   const schedule = unlockSchedule(document.course, document.drip);
   return { schedule, ...onboardingEmails(document.course, schedule, { brandName: brandNameOf(document), lang: document.lang, siteUrl: siteUrlOf(baseUrl, membershipId) }) };
 }
+export type Onboarding = ReturnType<typeof onboardingOf>;
 
 /**
  * Checked before a version is stored: its unlock schedule and onboarding emails obey their rules (no lesson before
  * its prerequisite, no email naming a lesson not yet open), and `execute` has Stripe and a paid tier to create, so
  * that a refused call leaves nothing behind.
  */
-function checkVersion(ctx: ToolContext, membershipId: string, document: MembershipDocument, execute: boolean | undefined): void {
-  const { schedule, emails } = onboardingOf(ctx.baseUrl, membershipId, document);
+function checkVersion(ctx: ToolContext, membershipId: string, document: MembershipDocument, execute: boolean | undefined): Onboarding {
+  const onboarding = onboardingOf(ctx.baseUrl, membershipId, document);
+  const { schedule, emails } = onboarding;
   const violations = [
     ...validateSchedule(schedule).map((violation) => ({ where: `schedule.${violation.lesson_id}`, rule: violation.rule, message: violation.message })),
     ...validateOnboarding(emails, schedule, document.course).map((violation) => ({ where: `onboarding.${violation.email_id}`, rule: violation.rule, message: violation.message })),
@@ -67,9 +69,10 @@ function checkVersion(ctx: ToolContext, membershipId: string, document: Membersh
         details: { violations },
       },
     );
-  if (!execute) return;
+  if (!execute) return onboarding;
   requirePayments(ctx.payments);
   if (!priceTiers(document.tiers, document.currency ?? undefined).some((tier) => tier.amount > 0)) throw noPaidTier();
+  return onboarding;
 }
 
 const noPaidTier = () => new OutcomeError('invalid_input', 'execute: this membership has no paid tier, so there is nothing to create in Stripe; add tiers with a price (and currency).');
@@ -150,10 +153,17 @@ async function execute(ctx: ToolContext, membershipId: string, document: Members
   return made;
 }
 
-async function present(ctx: ToolContext, membershipId: string, version: number, document: MembershipDocument, zipFileId: string): Promise<Omit<MembershipOutput, 'next_actions'>> {
+/** `drip`: the version's onboarding when the caller has just checked it (it is computed once per call). */
+async function present(
+  ctx: ToolContext,
+  membershipId: string,
+  version: number,
+  document: MembershipDocument,
+  zipFileId: string,
+  drip: Onboarding = onboardingOf(ctx.baseUrl, membershipId, document),
+): Promise<Omit<MembershipOutput, 'next_actions'>> {
   const { spec, plan, done } = await siteOf(ctx.store, ctx.baseUrl, membershipId, document);
   const pages = offlinePages(spec);
-  const drip = onboardingOf(ctx.baseUrl, membershipId, document);
   const executed = plan.length > 0 && done.length === plan.length;
   return {
     membership_id: membershipId,
@@ -260,16 +270,17 @@ export async function buildMembership(ctx: ToolContext, input: BuildInput): Prom
     tiers,
     currency: input.currency ?? null,
     drip: input.drip,
-    brand: input.brand ?? {},
+    // The prompt's "by Atelier Lina" signs the site when the caller sends no brand name.
+    brand: { ...(outline?.brandName ? { name: outline.brandName } : {}), ...input.brand },
     lang: input.lang,
     plan_version: 1,
     meta: { generator: 'caller', facts: outline?.facts ?? [], missing, warnings, created_at: ctx.now().toISOString(), applied: [], unapplied: [] },
   };
   const membershipId = newId(membershipIds.membership);
-  checkVersion(ctx, membershipId, document, input.execute);
+  const onboarding = checkVersion(ctx, membershipId, document, input.execute);
   const zipFileId = await save(ctx, membershipId, 1, document);
   if (input.execute) await execute(ctx, membershipId, document);
-  return present(ctx, membershipId, 1, document, zipFileId);
+  return present(ctx, membershipId, 1, document, zipFileId, onboarding);
 }
 
 async function load(store: StoreHandle, accountId: string | null, membershipId: string) {
@@ -298,6 +309,7 @@ export async function reviseMembership(ctx: ToolContext, input: ReviseInput) {
   let version = current.version;
   let document = current.document;
   let zipFileId = current.zipFileId;
+  let onboarding: Onboarding | undefined;
   if (report.changed) {
     version = current.version + 1;
     const planChanged = JSON.stringify(planInputs(current.document)) !== JSON.stringify(planInputs(result.document));
@@ -306,9 +318,9 @@ export async function reviseMembership(ctx: ToolContext, input: ReviseInput) {
       plan_version: planChanged ? version : current.document.plan_version,
       meta: { ...current.document.meta, created_at: ctx.now().toISOString(), applied: report.applied, unapplied: report.unapplied, warnings: [] },
     };
-    checkVersion(ctx, input.membership_id, document, input.execute);
+    onboarding = checkVersion(ctx, input.membership_id, document, input.execute);
     zipFileId = await save(ctx, input.membership_id, version, document);
-  } else if (input.execute) checkVersion(ctx, input.membership_id, document, true);
+  } else if (input.execute) onboarding = checkVersion(ctx, input.membership_id, document, true);
   const applied = [...report.applied];
   const unapplied = [...report.unapplied];
   if (input.execute) {
@@ -319,7 +331,7 @@ export async function reviseMembership(ctx: ToolContext, input: ReviseInput) {
   const changed = report.changed || applied.length > report.applied.length;
   // Nothing stored and nothing sent: not charged.
   if (!changed) ctx.markReplay();
-  return { ...(await present(ctx, input.membership_id, version, document, zipFileId)), changed, applied, unapplied };
+  return { ...(await present(ctx, input.membership_id, version, document, zipFileId, onboarding)), changed, applied, unapplied };
 }
 
 export async function readMembership(ctx: ToolContext, membershipId: string, version?: number) {

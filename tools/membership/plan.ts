@@ -1,7 +1,7 @@
 import { refTo, type StripeOperation } from '../../src/payments/operations.js';
 import { parseMoney, toDecimal, toSafeNumber } from '../../src/payments/money.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
-import type { Tier } from './course.js';
+import { isFree, type Tier } from './course.js';
 
 /** A tier with its price in minor units: what the plan, the join route and the pages read. */
 export interface PricedTier extends Tier {
@@ -15,7 +15,7 @@ export const tierId = (index: number) => `tier-${index + 1}`;
 
 /** Prices in minor units; a priced tier needs a currency, named in the error. */
 export function priceTiers(tiers: readonly Tier[], currency: string | undefined, path = 'tiers'): PricedTier[] {
-  if (tiers.some((tier) => tier.price > 0) && !currency) {
+  if (tiers.some((tier) => !isFree(tier)) && !currency) {
     throw new OutcomeError('invalid_input', 'currency: required when a tier has a price; send an ISO 4217 code such as "EUR" or "USD".');
   }
   return tiers.map((tier, index) => {

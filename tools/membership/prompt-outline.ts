@@ -8,6 +8,8 @@ import { courseSchema, type Course } from './course.js';
  */
 export interface PromptOutline {
   course: Course;
+  /** Who offers the course, when the prompt says ("by Atelier Lina", "von Atelier Lina"): the pages' and emails' signature. */
+  brandName?: string;
   facts: Array<{ fact: string; placed_in: string }>;
   missing: string[];
 }
@@ -29,20 +31,32 @@ const unquote = (text: string) =>
 const listOf = (text: string) => {
   const parts = text.split(/[,;]/);
   const last = parts.pop() ?? '';
-  const tail = parts.length ? last.split(/\band\b/) : [last];
+  const tail = parts.length ? last.split(/\s(?:and|und|y|et|e)\s/) : [last];
   return [...parts, ...tail].map(unquote).filter((item) => item.length > 0 && item.length <= 200);
 };
 
 /** Module headings (`Module "Basics": …`) hold quoted titles that are not the course's. */
-const modulePattern = /\bmodule\s*\d*\s*["“]([^"”\n]{1,200})["”]\s*:\s*([^;\n]+)/gi;
+const modulePattern = /(?<![\p{L}])(?:module|modul|módulo|modulo)\s*\d*\s*["“„«]([^"“”»\n]{1,200})["“”»]\s*:\s*([^;\n]+)/giu;
 
 function titleOf(prompt: string): string | undefined {
-  const called = /\b(?:called|titled|named)\s+(?:["“]([^"”\n]{2,200})["”]|([^,.;:\n]{2,200}))/i.exec(prompt);
+  const called = /(?<![\p{L}])(?:called|titled|named|namens|mit dem titel|llamado|titulado|intitulé|appelé|chamado|intitulado)\s+(?:["“„«]([^"“”»\n]{2,200})["“”»]|([^,.;:\n]{2,200}))/iu.exec(prompt);
   if (called?.[1]) return called[1].trim();
   // "called Sourdough at home with lessons: …": the title ends where the sentence goes on.
-  if (called?.[2]) return called[2].split(/\s+(?:with|for|about|that|which|in|on)\s/i)[0]?.trim();
-  const quoted = /["“]([^"”\n]{2,200})["”]/.exec(prompt.replace(modulePattern, ''));
+  if (called?.[2]) return called[2].split(/\s+(?:with|for|about|that|which|in|on|mit|über|con|sobre|avec|sur|com)\s/i)[0]?.trim();
+  const quoted = /["“„«]([^"“”»\n]{2,200})["“”»]/u.exec(prompt.replace(modulePattern, ''));
   return quoted?.[1]?.trim();
+}
+
+const CALENDAR = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)$/u;
+
+/**
+ * "by Atelier Lina", "von Atelier Lina", "par Atelier Lina": capitalised words after the word for who offers it,
+ * closing the phrase (German capitalises nouns: "Geschichte von Farben und Formen" names no one).
+ */
+function offeredBy(prompt: string): string | undefined {
+  const by = /(?<![\p{L}])(?:by|von|par|por)\s+(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{N}'’-]*){0,3})(?=\s*(?:[,.;:!?()\n—–]|$)|\s(?:with|mit|con|avec|com|for|für|para|pour)\s)/u.exec(prompt.replace(modulePattern, ''));
+  const name = by?.[1]?.replace(/['’-]+$/u, '');
+  return name && !CALENDAR.test(name.split(/\s/u)[0] ?? '') ? name : undefined;
 }
 
 export function outlineFromPrompt(prompt: string): PromptOutline {
@@ -53,7 +67,7 @@ export function outlineFromPrompt(prompt: string): PromptOutline {
   }));
   const missing: string[] = [];
   if (!modules.length) {
-    const lessons = /\blessons?\s*(?::|are|include)\s*([^\n;.]+)/i.exec(prompt);
+    const lessons = /(?<![\p{L}])(?:lessons?|lektionen|lektion|lecciones|leçons|aulas|lições)\s*(?::|are|include|sind|son|sont|são)\s*([^\n;.]+)/iu.exec(prompt);
     const names = lessons ? listOf(lessons[1] as string) : [];
     if (!names.length) throw askForCourse('the prompt names no lessons');
     modules.push({ title: 'Lessons', lessons: names });
@@ -70,6 +84,8 @@ export function outlineFromPrompt(prompt: string): PromptOutline {
       ...module.lessons.map((lesson, l) => ({ fact: lesson.title, placed_in: `lesson m${m + 1}-l${l + 1}` })),
     ]),
   ];
+  const brandName = offeredBy(prompt);
+  if (brandName) facts.push({ fact: brandName, placed_in: 'brand.name' });
   missing.push('lesson text: the prompt gives none, so every lesson page says it has no text yet (send course with body)');
-  return { course, facts, missing };
+  return { course, facts, missing, ...(brandName ? { brandName } : {}) };
 }

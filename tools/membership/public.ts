@@ -155,7 +155,10 @@ const complete: PublicRoute = {
     if (!member || viewer.kind !== 'member') return notice(spec, 'sign_in_to_track', 401);
     if (!viewer.access.open.includes(lessonId)) throw new OutcomeError('not_found', 'This lesson is not open for you yet.');
     const newlyCompleted = await markCompleted(context.store, member.id, lessonId, context.now());
-    if (newlyCompleted && context.mail) await onLessonCompleted(context.jobs, context.baseUrl, recipient(site, member), site.found.document, lessonId, context.now());
+    if (newlyCompleted && context.mail) {
+      const completed = await completedLessons(context.store, member.id);
+      await onLessonCompleted(context.jobs, context.baseUrl, recipient(site, member), site.found.document, lessonId, completed, context.now());
+    }
     return { status: 303, type: 'redirect', location: `${spec.siteUrl}/lessons/${lessonId}` };
   },
 };

@@ -5,7 +5,7 @@ import { checkPageSize, renderDocument, type PageSection } from '../../src/rende
 import type { CourseIndexSection, LessonListItem, LessonSection } from '../../src/render/lesson.js';
 import type { Theme } from '../../src/render/theme.js';
 import { lessonRefs, type Course, type LessonRef } from './course.js';
-import type { MemberAccess, UnlockSchedule } from './drip.js';
+import type { Completions, MemberAccess, UnlockSchedule } from './drip.js';
 import { lessonText } from './lesson-text.js';
 import type { PricedTier } from './plan.js';
 import { siteLanguage, siteWords, type SiteWords } from './words.js';
@@ -27,7 +27,7 @@ export interface SiteSpec {
 }
 
 /** Who is looking: the downloaded copy (every lesson, relative links), a visitor, or a signed-in member. */
-export type Viewer = { kind: 'offline' } | { kind: 'visitor' } | { kind: 'member'; email: string; access: MemberAccess; completed: ReadonlySet<string>; notices: string[]; billing: boolean };
+export type Viewer = { kind: 'offline' } | { kind: 'visitor' } | { kind: 'member'; email: string; access: MemberAccess; completed: Completions; notices: string[]; billing: boolean };
 
 function hrefs(spec: SiteSpec, viewer: Viewer) {
   const offline = viewer.kind === 'offline';
@@ -79,7 +79,7 @@ function joinOf(spec: SiteSpec, words: SiteWords): CourseIndexSection['props']['
 function indexSection(spec: SiteSpec, viewer: Viewer, words: SiteWords): CourseIndexSection {
   const links = hrefs(spec, viewer);
   const titles = new Map(lessonRefs(spec.course).map((ref) => [ref.lesson_id, ref.lesson.title]));
-  const completed = viewer.kind === 'member' ? viewer.completed : new Set<string>();
+  const completed: Completions = viewer.kind === 'member' ? viewer.completed : new Map();
   const refs = lessonRefs(spec.course);
   const modules = spec.course.modules.map((module, moduleIndex) => ({
     title: module.title,
@@ -102,7 +102,7 @@ function indexSection(spec: SiteSpec, viewer: Viewer, words: SiteWords): CourseI
   const notices = viewer.kind === 'offline' ? [words.offline_note] : viewer.kind === 'member' ? viewer.notices : [];
   const props: CourseIndexSection['props'] = { title: spec.course.title, notices, modules, words: { ...words.marks, minutes: words.minutes } };
   if (viewer.kind === 'member') {
-    const done = [...completed].filter((id) => titles.has(id)).length;
+    const done = [...completed.keys()].filter((id) => titles.has(id)).length;
     props.progress = { done, total, label: words.progress(done, total) };
     props.account = {
       kind: 'member',
