@@ -185,16 +185,30 @@ describe('unlockedFor', () => {
   it('after_previous counts each gap from the day the lesson before opened for this member, and from its completion', () => {
     const schedule = unlockSchedule(course([3]), { mode: 'after_previous', min_days: 7 });
     const day = (n: number) => dateOfDay(dayNumber(start) + n);
-    const at = (today: number, completed: Array<[string, number]>) =>
-      unlockedFor(schedule, { startDate: start, today: day(today), completed: new Map(completed.map(([id, on]) => [id, day(on)])) });
+    const at = (today: number, completed: Array<[string, number]>) => unlockedFor(schedule, { startDate: start, today: day(today), completed: new Map(completed.map(([id, on]) => [id, day(on)])) });
     // Lesson 1 completed on day 30: lesson 2 opens that day (its 7 days after lesson 1 opened have long passed).
     expect(at(30, [['m1-l1', 30]]).open).toEqual(['m1-l1', 'm1-l2']);
     // Lesson 2 completed the next day: lesson 3 waits 7 days from day 30, when lesson 2 opened, not from the start.
-    expect(at(31, [['m1-l1', 30], ['m1-l2', 31]]).locked).toEqual([{ lesson_id: 'm1-l3', unlocks_on: day(37), after_completing: null }]);
-    expect(at(37, [['m1-l1', 30], ['m1-l2', 31]]).open).toEqual(['m1-l1', 'm1-l2', 'm1-l3']);
+    expect(
+      at(31, [
+        ['m1-l1', 30],
+        ['m1-l2', 31],
+      ]).locked,
+    ).toEqual([{ lesson_id: 'm1-l3', unlocks_on: day(37), after_completing: null }]);
+    expect(
+      at(37, [
+        ['m1-l1', 30],
+        ['m1-l2', 31],
+      ]).open,
+    ).toEqual(['m1-l1', 'm1-l2', 'm1-l3']);
     // Completed fast: the gap still holds (lesson 2 on day 7, lesson 3 on day 14).
     expect(at(3, [['m1-l1', 1]]).locked[0]).toEqual({ lesson_id: 'm1-l2', unlocks_on: day(7), after_completing: null });
-    expect(at(8, [['m1-l1', 1], ['m1-l2', 8]]).locked).toEqual([{ lesson_id: 'm1-l3', unlocks_on: day(14), after_completing: null }]);
+    expect(
+      at(8, [
+        ['m1-l1', 1],
+        ['m1-l2', 8],
+      ]).locked,
+    ).toEqual([{ lesson_id: 'm1-l3', unlocks_on: day(14), after_completing: null }]);
   });
 });
 

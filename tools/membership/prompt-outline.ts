@@ -47,14 +47,17 @@ function titleOf(prompt: string): string | undefined {
   return quoted?.[1]?.trim();
 }
 
-const CALENDAR = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)$/u;
+const CALENDAR =
+  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)$/u;
 
 /**
  * "by Atelier Lina", "von Atelier Lina", "par Atelier Lina": capitalised words after the word for who offers it,
  * closing the phrase (German capitalises nouns: "Geschichte von Farben und Formen" names no one).
  */
 function offeredBy(prompt: string): string | undefined {
-  const by = /(?<![\p{L}])(?:by|von|par|por)\s+(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{N}'’-]*){0,3})(?=\s*(?:[,.;:!?()\n—–]|$)|\s(?:with|mit|con|avec|com|for|für|para|pour)\s)/u.exec(prompt.replace(modulePattern, ''));
+  const by = /(?<![\p{L}])(?:by|von|par|por)\s+(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{N}'’-]*){0,3})(?=\s*(?:[,.;:!?()\n—–]|$)|\s(?:with|mit|con|avec|com|for|für|para|pour)\s)/u.exec(
+    prompt.replace(modulePattern, ''),
+  );
   const name = by?.[1]?.replace(/['’-]+$/u, '');
   return name && !CALENDAR.test(name.split(/\s/u)[0] ?? '') ? name : undefined;
 }

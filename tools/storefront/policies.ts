@@ -6,7 +6,8 @@
 import type { FactSheet } from '../../src/compose/facts.js';
 
 const SHIPPING = /\b(?:ship|ships|shipping|shipped|delivery|deliver|delivers|delivered|postage)\b|versand|liefer|zustell|envío|envio|entrega|livraison|livrée?s?\b|frete|portes\b/iu;
-const RETURNS = /\b(?:return|returns|returned|refund|refunds|refunded|exchange|exchanges)\b|rückgabe|umtausch|widerruf|zurückgeben|zurücksenden|rücksendung|devoluci|devolver|reembolso|retour|rembours|devoluç|trocas?\b/iu;
+const RETURNS =
+  /\b(?:return|returns|returned|refund|refunds|refunded|exchange|exchanges)\b|rückgabe|umtausch|widerruf|zurückgeben|zurücksenden|rücksendung|devoluci|devolver|reembolso|retour|rembours|devoluç|trocas?\b/iu;
 
 export const mentionsReturns = (text: string) => RETURNS.test(text);
 
@@ -31,7 +32,9 @@ export function policiesOf(prompt: string, facts: FactSheet): PromptPolicies {
     const about = returns < 0 || (shipping >= 0 && shipping < returns) ? 'shipping' : 'returns';
     const end = index + segment.length;
     if (priced.some(([start, stop]) => start < end && stop > index)) {
-      gaps.push(`The prompt speaks of ${about} in a sentence that also prices products ("${sentence.slice(0, 120)}"): the page prints no ${about} policy from it. Send policies.${about} in your words.`);
+      gaps.push(
+        `The prompt speaks of ${about} in a sentence that also prices products ("${sentence.slice(0, 120)}"): the page prints no ${about} policy from it. Send policies.${about} in your words.`,
+      );
       continue;
     }
     found[about].push(sentence);
