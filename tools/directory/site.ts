@@ -7,7 +7,7 @@
  * answers from the same index.
  */
 import { createHash } from 'node:crypto';
-import { zipSync, strToU8 } from 'fflate';
+import { zipFiles, type ZipEntries } from '../../src/files/zip.js';
 import { esc, safeHref } from '../../src/render/html.js';
 import { pageCsp } from '../../src/render/page.js';
 import { chromeOf, renderSection, type FormField, type Section } from '../../src/render/sections.js';
@@ -336,17 +336,16 @@ export function searchPayload(indexJson: string, options: IndexOptions, placemen
 
 /** The downloadable site: index.html, one page per listing, the index (JSON, and as a data script file:// pages can read), and nothing fetched from elsewhere. */
 export function siteZip(spec: SiteSpec, index: RenderedPage, listings: readonly RenderedPage[], payload: ReturnType<typeof searchPayload>): Uint8Array {
-  const mtime = new Date('2000-01-01T00:00:00Z');
   const json = JSON.stringify(payload);
-  const files: Record<string, [Uint8Array, { mtime: Date }]> = {
-    'index.html': [strToU8(index.html), { mtime }],
-    'assets/style.css': [strToU8(cssOf(spec.theme)), { mtime }],
-    'assets/index.json': [strToU8(json), { mtime }],
+  const files: ZipEntries = {
+    'index.html': index.html,
+    'assets/style.css': cssOf(spec.theme),
+    'assets/index.json': json,
     // A classic script: pages opened from file:// may not fetch, but may load a script beside them.
-    'assets/index-data.js': [strToU8(`window.AO_DIRECTORY_DATA = ${json.replace(/</g, '\\u003c')};\n`), { mtime }],
+    'assets/index-data.js': `window.AO_DIRECTORY_DATA = ${json.replace(/</g, '\\u003c')};\n`,
   };
-  for (const listing of listings) files[`l/${listing.page}.html`] = [strToU8(listing.html), { mtime }];
-  return zipSync(files, { level: 1 });
+  for (const listing of listings) files[`l/${listing.page}.html`] = listing.html;
+  return zipFiles(files, { level: 1 });
 }
 
 export { placementRank };

@@ -1,5 +1,5 @@
 import { stripeHostedOrigins } from '../../src/payments/operations.js';
-import { zipSync, strToU8 } from 'fflate';
+import { zipFiles } from '../../src/files/zip.js';
 import { formatMoney } from '../../src/payments/money.js';
 import { checkPageSize, renderDocument, type PageSection } from '../../src/render/page.js';
 import type { CourseIndexSection, LessonListItem, LessonSection } from '../../src/render/lesson.js';
@@ -210,7 +210,5 @@ export function offlinePages(spec: SiteSpec): RenderedSitePage[] {
 
 /** The static site as a zip: index.html and one page per lesson. */
 export function siteZip(pages: readonly RenderedSitePage[]): Uint8Array {
-  // A fixed date keeps the same site the same bytes.
-  const mtime = new Date('2000-01-01T00:00:00Z');
-  return zipSync(Object.fromEntries(pages.map((page) => [`${page.page}.html`, [strToU8(page.html), { mtime }]])), { level: 6 });
+  return zipFiles(Object.fromEntries(pages.map((page) => [`${page.page}.html`, page.html])));
 }
