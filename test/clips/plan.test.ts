@@ -277,7 +277,8 @@ describe('clips_factory plans (properties)', () => {
       }),
       { numRuns: 100 },
     );
-  });
+    // A hundred plans take about 15 s alone; the parallel pass shares the cores with other files.
+  }, 120_000);
 
   it('covers every transcript shape with default bounds', async () => {
     for (const shape of shapes) {

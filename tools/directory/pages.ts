@@ -10,7 +10,7 @@ import { resolveTheme } from '../../src/render/theme.js';
 import { filterValuesOf, planVersionOf, type DirectoryDocument, type VersionRow } from './draft.js';
 import { monetizationPlan } from './plan.js';
 import { createIndex, indexOptions, loadIndex, searchIndex, type Query, type StoredListing } from './search.js';
-import { indexPage, listingPage, searchPayload, siteZip, type IndexView, type SiteSpec } from './site.js';
+import { indexPage, listingPage, searchPayloadJson, siteZip, type IndexView, type SiteSpec } from './site.js';
 
 type Placements = Readonly<Record<string, string>>;
 
@@ -88,7 +88,7 @@ export function buildSite(row: Pick<VersionRow, 'id' | 'version' | 'document'>, 
   const bytes = checkPageSize(hosted.html, 'The directory page', 'Shorten long names or descriptions, mark fewer fields filterable, or use fewer fields.');
   const offline = indexPage(spec, 'offline', view);
   const pages = row.document.listings.map((listing) => listingPage(spec, 'offline', listing));
-  const zip = siteZip(spec, offline, pages, searchPayload(indexed.searchIndex, indexOptions(row.document.fields), placements, 'l/{id}.html'));
+  const zip = siteZip(spec, offline, pages, searchPayloadJson(indexed.searchIndex, indexOptions(row.document.fields), placements, 'l/{id}.html'));
   return { searchIndex: indexed.searchIndex, zip, page: { html: hosted.html, bytes, results: view.results.slice(0, listed) } };
 }
 

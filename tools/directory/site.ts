@@ -118,20 +118,23 @@ function header(spec: SiteSpec, mode: Mode, depth: 0 | 1): string {
   return `<header id="top" class="site-header"><div class="wrap bar"><a class="brand" href="${esc(index)}"><span>${esc(spec.title)}</span></a><nav aria-label="Directory"><ul><li><a href="${esc(`${index}#submit`)}">${esc(words.submit_link)}</a></li></ul></nav></div></header>`;
 }
 
-const stylesheets = new WeakMap<Theme, string>();
+const stylesheets = new WeakMap<Theme, { css: string; hash: string }>();
 
-/** The theme's stylesheet and the directory's few rules: the same for every page of a version, so made once. */
-export function cssOf(theme: Theme): string {
-  let css = stylesheets.get(theme);
-  if (css === undefined) {
-    css = stylesheet(theme, 'body') + extraCss;
-    stylesheets.set(theme, css);
+/** The theme's stylesheet and the directory's few rules, with its CSP hash: the same for every page of a version, so made once. */
+function styleOf(theme: Theme): { css: string; hash: string } {
+  let style = stylesheets.get(theme);
+  if (style === undefined) {
+    const css = stylesheet(theme, 'body') + extraCss;
+    style = { css, hash: sha256(css) };
+    stylesheets.set(theme, style);
   }
-  return css;
+  return style;
 }
 
+export const cssOf = (theme: Theme): string => styleOf(theme).css;
+
 function page(spec: SiteSpec, mode: Mode, name: string, shell: Shell): RenderedPage {
-  const css = cssOf(spec.theme);
+  const { css, hash: cssHash } = styleOf(spec.theme);
   // The downloaded copy shares one stylesheet file; hosted pages carry theirs inline, under the CSP's hash.
   const style = mode === 'offline' ? `<link rel="stylesheet" href="${shell.depth ? '../' : ''}assets/style.css">` : `<style>${css}</style>`;
   const context = { formAction: () => `${spec.siteUrl}/submit`, headingLevel: 2 as const, locale: lang };
@@ -144,7 +147,7 @@ function page(spec: SiteSpec, mode: Mode, name: string, shell: Shell): RenderedP
     `<body><a class="skip" href="#main">${esc(chromeOf(lang).skip)}</a>${header(spec, mode, shell.depth)}<main id="main">${shell.main}</main>${footer}${scripts}</body></html>`;
   const origin = new URL(spec.siteUrl).origin;
   // The index fetches its search index from this service: it is served without `sandbox`, whose opaque origin would make that fetch cross-site.
-  const csp = pageCsp(sha256(css), shell.scripts === 'none' ? null : script.hash, origin, [], {
+  const csp = pageCsp(cssHash, shell.scripts === 'none' ? null : script.hash, origin, [], {
     formRedirects: shell.checkout ? [stripeHostedOrigins.checkout] : [],
     ownSession: shell.scripts !== 'none',
   });
@@ -334,9 +337,15 @@ export function searchPayload(indexJson: string, options: IndexOptions, placemen
   return { options, index: JSON.parse(indexJson) as Record<string, unknown>, placements: { ...placements }, claimed: [...claimed], href };
 }
 
+/** The same payload as JSON text with the stored index spliced in as it is: a 1,000-listing index is not parsed and written again. */
+export function searchPayloadJson(indexJson: string, options: IndexOptions, placements: Readonly<Record<string, string>>, href: string): string {
+  const { index: _index, ...rest } = searchPayload('{}', options, placements, href);
+  return `${JSON.stringify(rest).slice(0, -1)},"index":${indexJson}}`;
+}
+
 /** The downloadable site: index.html, one page per listing, the index (JSON, and as a data script file:// pages can read), and nothing fetched from elsewhere. */
-export function siteZip(spec: SiteSpec, index: RenderedPage, listings: readonly RenderedPage[], payload: ReturnType<typeof searchPayload>): Uint8Array {
-  const json = JSON.stringify(payload);
+export function siteZip(spec: SiteSpec, index: RenderedPage, listings: readonly RenderedPage[], payloadJson: string): Uint8Array {
+  const json = payloadJson;
   const files: ZipEntries = {
     'index.html': index.html,
     'assets/style.css': cssOf(spec.theme),
