@@ -60,49 +60,61 @@ export function detectDelimiter(text: string): string {
 
 const shown = (delimiter: string) => (delimiter === '\t' ? 'a tab' : `"${delimiter}"`);
 
-/** A CSV's records: the header, then each data row with the line it starts on (a quoted value may span lines). */
-function csvRecords(text: string): { header: string[]; body: Array<{ cells: string[]; line: number }>; delimiter: string } {
-  // Counted natively before parsing: a text of blank lines would otherwise keep the parser busy for nothing.
-  const lines = text.split('\n', maxListingsLines + 2).length;
-  if (lines > maxListingsLines) throw new OutcomeError('invalid_input', `listings: more than ${maxListingsLines.toLocaleString('en-US')} lines of CSV; send at most ${maxListings} listings.`);
-  const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+/** The parser's records, with where each ends (`info`) when asked: csv-parse's info costs more than the parse itself. */
+function parseCsv(text: string, delimiter: string, info: boolean): unknown[] {
   try {
     // Rows of any length are read: one with a value too many is refused on its own (below), not the whole file.
-    records = parse(text, {
+    return parse(text, {
       delimiter,
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-      info: true,
+      info,
       max_record_size: 20_000,
       to: maxListings + 2,
-    }) as unknown as typeof records;
+    }) as unknown[];
   } catch (error) {
     throw new OutcomeError(
       'invalid_input',
       `listings: the CSV does not parse (${(error as Error).message}); the delimiter read was ${shown(delimiter)}. Send a header line of column names, then one listing per line, with double quotes around values that hold the delimiter, quotes or line breaks.`,
     );
   }
-  const [header, ...body] = records;
-  const startLine = ({ record, info }: { record: string[]; info: { lines: number } }) => info.lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0);
-  return { header: header?.record ?? [], body: body.map((entry) => ({ cells: entry.record, line: startLine(entry) })), delimiter };
+}
+
+/**
+ * A CSV's records: the header, then each data row, and the line a row starts on (a quoted value may span
+ * lines). Lines are only needed to name a row that cannot be read, so they are counted then, by a second parse.
+ */
+function csvRecords(text: string): { header: string[]; body: string[][]; delimiter: string; lineOf: (row: number) => number } {
+  // Counted natively before parsing: a text of blank lines would otherwise keep the parser busy for nothing.
+  const lines = text.split('\n', maxListingsLines + 2).length;
+  if (lines > maxListingsLines) throw new OutcomeError('invalid_input', `listings: more than ${maxListingsLines.toLocaleString('en-US')} lines of CSV; send at most ${maxListings} listings.`);
+  const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
+  const [header, ...body] = parseCsv(text, delimiter, false) as string[][];
+  let starts: number[] | undefined;
+  const lineOf = (row: number) => {
+    starts ??= (parseCsv(text, delimiter, true) as Array<{ record: string[]; info: { lines: number } }>)
+      .slice(1)
+      .map(({ record, info }) => info.lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0));
+    return starts[row] ?? 0;
+  };
+  return { header: header ?? [], body, delimiter, lineOf };
 }
 
 /** A CSV's rows as objects keyed by its header; a row with more (non-blank) values than the header has columns is unreadable: its values cannot be told apart. */
 function csvRows(text: string): { items: Array<[number, unknown]>; unreadable: Rejected[] } {
-  const { header, body, delimiter } = csvRecords(text);
+  const { header, body, delimiter, lineOf } = csvRecords(text);
   const items: Array<[number, unknown]> = [];
   const unreadable: Rejected[] = [];
   const nameColumn = header.findIndex((column) => fieldNameOf(column)?.name === 'name');
-  for (const [index, { cells, line }] of body.entries()) {
+  for (const [index, cells] of body.entries()) {
     if (cells.slice(header.length).some((cell) => cell !== '')) {
       const name = nameColumn >= 0 && cells[nameColumn] ? cells[nameColumn].slice(0, 200) : null;
       unreadable.push({
         row: index + 1,
         name,
-        reasons: [`line ${line}: ${cells.length} values where the header has ${header.length} columns; put double quotes around a value that holds ${shown(delimiter)}`],
+        reasons: [`line ${lineOf(index)}: ${cells.length} values where the header has ${header.length} columns; put double quotes around a value that holds ${shown(delimiter)}`],
       });
       continue;
     }

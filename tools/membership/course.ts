@@ -45,14 +45,18 @@ export const tierIntervals = ['month', 'year', 'lifetime'] as const;
  */
 const price = z
   .union([
-    z.number().min(0, 'must be 0 (free) or more').max(1_000_000, 'at most 1,000,000'),
+    // The cap as a check, not in the schema: the tool list an agent reads is held to a byte budget.
+    z
+      .number()
+      .min(0, 'must be 0 (free) or more')
+      .refine((value) => value <= 1_000_000, 'at most 1,000,000'),
     z
       .string()
       .trim()
-      .regex(/^\d{1,7}(?:\.\d{1,3})?$/, 'a decimal in major units such as "19.99" (digits and one dot; no sign, currency or thousands separator)')
+      .regex(/^\d+(\.\d+)?$/, 'a decimal in major units such as "19.99" (digits and one dot; no sign, currency or thousands separator)')
       .refine((value) => !(Number(value) > 1_000_000), 'at most 1,000,000'),
   ])
-  .describe('Major units: 19.99 or "19.99"; 0 for a free tier.');
+  .describe('19.99 or "19.99"; 0: free.');
 
 /** A free tier: nothing to charge, so no currency and no trial. */
 export const isFree = (tier: { price: number | string }) => Number(tier.price) === 0;
