@@ -73,7 +73,7 @@ function parseCsv(text: string, delimiter: string, info: boolean): unknown[] {
       info,
       max_record_size: 20_000,
       to: maxListings + 2,
-    }) as unknown[];
+    });
   } catch (error) {
     throw new OutcomeError(
       'invalid_input',
