@@ -57,6 +57,14 @@ describe('caption cues', () => {
     const last = captionBlocks(spoken('It was never like that. No.'), 1800);
     expect(shown(last)).toEqual(['It was never like that. No.']);
     expect(last[0]).toMatchObject({ start: 0, end: 1750 });
+    // Too dense to merge (each cue two full lines): the 0.4 s cue borrows from its neighbours, which keep 0.8 s each.
+    const long = (word: string) => Array.from({ length: 6 }, () => word).join(' ');
+    const dense = captionBlocks([...spoken(`${long('abcdefghij')}.`, 0), ...spoken(`${long('klmnopqrst')}.`, 2100, 40), ...spoken(`${long('uvwxyzabcd')}.`, 2550)], 10_000);
+    expect(dense).toHaveLength(3);
+    expect(dense[1]!.end - dense[1]!.start).toBeGreaterThanOrEqual(MIN_CUE_MS);
+    expect(dense[0]!.end).toBeLessThanOrEqual(dense[1]!.start);
+    expect(dense[1]!.end).toBeLessThanOrEqual(dense[2]!.start);
+    for (const block of [dense[0]!, dense[2]!]) expect(block.end - block.start).toBeGreaterThanOrEqual(MIN_CUE_MS);
   });
 
   it('keep each cue within 6 s, 2 lines of 42 characters, in order and within the clip (property)', () => {
@@ -92,11 +100,14 @@ describe('caption cues', () => {
           expect(block.end).toBeLessThanOrEqual(total);
           const next = blocks[index + 1];
           if (next) expect(block.end).toBeLessThanOrEqual(next.start);
-          // Shorter than 0.8 s only when neither neighbour can take it within 2 lines and 6 s.
+          // Shorter than 0.8 s only when neither neighbour can take it within 2 lines and 6 s, nor spare the time:
+          // each neighbour keeps its own 0.8 s (or the clip starts or ends there).
           if (block.end - block.start < MIN_CUE_MS) {
             const previous = blocks[index - 1];
             if (previous) expect(mergeable(previous, block), `${block.lines.join(' / ')} after ${previous.lines.join(' / ')}`).toBe(false);
             if (next) expect(mergeable(block, next), `${block.lines.join(' / ')} before ${next.lines.join(' / ')}`).toBe(false);
+            expect(block.start).toBeLessThanOrEqual(previous ? previous.start + MIN_CUE_MS : 0);
+            expect(block.end).toBeGreaterThanOrEqual(next ? next.end - MIN_CUE_MS : total);
           }
         });
       }),

@@ -169,7 +169,7 @@ const mergeable = (a: readonly Word[], b: readonly Word[]) => (b.at(-1) as Word)
 /**
  * A group with less than 0.8 s before the next one (or the clip's end) joins its neighbour: the
  * next one if both fit in one cue, else the previous one. When neither fits (speech too dense for
- * two lines in 0.8 s), the lines win and the cue stays short.
+ * two lines in 0.8 s), the lines win: the cue borrows its time from its neighbours (captionBlocks).
  */
 function mergeShort(groups: readonly CaptionWord[][], total: number): CaptionWord[][] {
   const out: CaptionWord[][] = [];
@@ -216,6 +216,23 @@ export function captionBlocks(words: readonly Word[], total: number): CaptionBlo
     const last = (block.words.at(-1) as Word).end;
     block.end = Math.min(Math.max(last, block.start + MIN_CUE_MS), next, total, block.start + MAX_CUE_MS);
     if (block.end <= block.start) block.end = block.start + 1;
+  });
+  // Still short (dense speech that neither neighbour could take in two lines): the cue borrows time from its
+  // neighbours, each keeping its own 0.8 s, and shows a little before its first word or after its last.
+  blocks.forEach((block, index) => {
+    if (block.end - block.start >= MIN_CUE_MS) return;
+    const previous = blocks[index - 1];
+    const start = Math.max(previous ? previous.start + MIN_CUE_MS : 0, block.end - MIN_CUE_MS);
+    if (start < block.start) {
+      if (previous) previous.end = Math.min(previous.end, start);
+      block.start = start;
+    }
+    const next = blocks[index + 1];
+    const end = Math.min(next ? next.end - MIN_CUE_MS : total, block.start + MIN_CUE_MS);
+    if (end > block.end) {
+      if (next) next.start = Math.max(next.start, end);
+      block.end = end;
+    }
   });
   return blocks;
 }
