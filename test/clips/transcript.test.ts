@@ -151,6 +151,41 @@ describe('SRT', () => {
   });
 });
 
+describe('speaker labels in cue text', () => {
+  it('reads "Name:" opening SRT cues as the speaker when the label opens two cues or more', async () => {
+    const srt = [
+      '1',
+      '00:00:00,000 --> 00:00:03,000',
+      'Ana: Welcome.',
+      '',
+      '2',
+      '00:00:03,000 --> 00:00:06,000',
+      'Ben: Thanks.',
+      '',
+      '3',
+      '00:00:06,000 --> 00:00:09,000',
+      'Ana: Bread?',
+      '',
+      '4',
+      '00:00:09,000 --> 00:00:12,000',
+      'Ben: Yes.',
+      '',
+      '5',
+      '00:00:12,000 --> 00:00:15,000',
+      'Note: once is text.',
+      '',
+    ].join('\n');
+    const { cues } = await parseTranscript(srt, { format: 'srt' });
+    expect(cues.map((cue) => [cue.speaker, cue.text])).toEqual([
+      ['Ana', 'Welcome.'],
+      ['Ben', 'Thanks.'],
+      ['Ana', 'Bread?'],
+      ['Ben', 'Yes.'],
+      [undefined, 'Note: once is text.'],
+    ]);
+  });
+});
+
 describe('WebVTT', () => {
   const full = [
     'WEBVTT - This file has a title',
@@ -534,6 +569,27 @@ describe('plain text', () => {
       estimated: false,
       warnings: [],
     });
+  });
+
+  it('reads Otter-style turns (the speaker and the time on a line of their own, the turn below)', async () => {
+    const text = 'Ana Lopez  0:00\nWelcome to the show.\n\nBen Ruiz  0:12\nThanks for having me.\nIt is a pleasure.\n\nAna Lopez  0:20\nTell me about bread.\n';
+    const { cues } = await parseTranscript(text, {});
+    expect(cues.map((cue) => [cue.start, cue.speaker, cue.text])).toEqual([
+      [0, 'Ana Lopez', 'Welcome to the show.'],
+      [12, 'Ben Ruiz', 'Thanks for having me. It is a pleasure.'],
+      [20, 'Ana Lopez', 'Tell me about bread.'],
+    ]);
+  });
+
+  it('splits a stamped line’s time by words with an unstamped "Name:" turn under it', async () => {
+    const text = '[00:00:00] Ana: one two three four five six\nBen: seven eight\n[00:00:10] Ana: nine ten\nBen: eleven twelve\n';
+    const { cues } = await parseTranscript(text, {});
+    expect(cues.map((cue) => [cue.start, Math.round(cue.end * 100) / 100, cue.speaker, cue.text])).toEqual([
+      [0, 7.5, 'Ana', 'one two three four five six'],
+      [7.5, 10, 'Ben', 'seven eight'],
+      [10, 10.8, 'Ana', 'nine ten'],
+      [10.8, 11.6, 'Ben', 'eleven twelve'],
+    ]);
   });
 
   it('refuses timestamps going backwards, and out of range, with the line', async () => {

@@ -304,6 +304,8 @@ const speakerOf = (text: string) => /<v(?:\.[\w.-]+)?\s+([^\s<>][^<>]*)>/.exec(t
 
 function fromLibrary(cues: readonly LibraryCue[]): Cue[] {
   const out: Cue[] = [];
+  // "Ana: …" opening a cue's text names its speaker as <v Ana> would, when the label opens two cues or more.
+  const labels = turnLabels(cues.map((cue) => plain(cue.text)));
   for (const cue of cues) {
     const flat = plain(cue.text);
     // Lines joined by splitting, not by /\s*\n\s*/: that rescans a run of no-break spaces from each of them.
@@ -315,8 +317,11 @@ function fromLibrary(cues: readonly LibraryCue[]): Cue[] {
           .join(' ')
       : flat;
     if (!text) continue;
-    const speaker = speakerOf(cue.text);
-    out.push({ start: cue.startTime, end: cue.endTime, text, ...(speaker ? { speaker } : {}) });
+    const turn = speakerTurn.exec(text);
+    const labelled = turn && labels.has(turn[1] as string) ? { speaker: turn[1] as string, text: text.slice(turn[0].length).trim() } : null;
+    const speaker = speakerOf(cue.text) ?? labelled?.speaker;
+    const said = labelled?.text || text;
+    out.push({ start: cue.startTime, end: cue.endTime, text: said, ...(speaker ? { speaker } : {}) });
   }
   return out;
 }
@@ -422,6 +427,9 @@ export function countWords(value: string): number {
  * `Speaker:` of up to four capitalised words or numbers ("Ada Lovelace", "Speaker 2", "SPEAKER_01"),
  * so that a sentence such as "So here's the thing: …" is not taken for a name.
  */
+/** A speaker's name, then a stamp, alone on a line ("Ana Lopez  0:42", "Speaker 1 00:01:05"), as Otter and Descript export. */
+const speakerStamp = /^\s*(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3})\s+[[(]?((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*$/u;
+
 const textStamp =
   /^\s*[[(]?((?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*(?:[-–—|]\s*)?(?:(\p{Lu}[\p{L}\p{M}\d_.'’-]*(?: (?:\p{Lu}[\p{L}\p{M}\d_.'’-]*|\d{1,3})){0,3})(?:\s*\([^()\n]{1,40}\))?:\s+)?/u;
 
@@ -479,48 +487,81 @@ function fromText(text: string, durationSeconds: number | undefined): { cues: Cu
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
     .split('\n');
-  const segments: Array<{ start: number | null; text: string; speaker?: string }> = [];
+  const segments: Array<{ start: number | null; text: string; speaker?: string; within?: boolean }> = [];
+  const labels = turnLabels(lines);
   let previous = -1;
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] as string;
     const trimmed = line.trim();
     if (!trimmed) continue;
-    const match = textStamp.exec(line);
+    // Otter and Descript put the speaker, then the time, on a line of its own ("Ana Lopez  0:42"): the turn follows.
+    const heading = speakerStamp.exec(line);
+    const match = heading ? null : textStamp.exec(line);
+    if (heading) {
+      const stamp = heading[2] as string;
+      const start = checkedStamp(stamp, index, previous);
+      previous = start;
+      segments.push({ start, text: '', speaker: (heading[1] as string).trim() });
+      continue;
+    }
     if (match) {
       const stamp = match[1] as string;
-      if (
-        stamp
-          .split(':')
-          .slice(-2)
-          .some((part) => Number.parseInt(part, 10) > 59)
-      )
-        fail(`line ${index + 1}`, `the timestamp ${stamp} is out of range: minutes and seconds go up to 59`);
-      const start = seconds(stamp);
-      if (start < previous) fail(`line ${index + 1}`, `the timestamp ${stamp} is earlier than the one before it; timestamps must not go back`);
+      const start = checkedStamp(stamp, index, previous);
       previous = start;
       const speaker = match[2]?.trim();
       segments.push({ start, text: line.slice(match[0].length).trim(), ...(speaker ? { speaker } : {}) });
       continue;
     }
-    // An untimed line continues the timestamped line above it; without timestamps, each line is its own cue.
+    // An untimed line continues the timestamped line above it, or starts another speaker's turn within its time
+    // ("Ben: …" under a stamped line); without timestamps, each line is its own cue.
     const last = segments.at(-1);
-    if (last && last.start !== null) last.text += ` ${trimmed}`;
+    const turn = speakerTurn.exec(line);
+    if (last && previous >= 0 && turn && labels.has(turn[1] as string)) {
+      segments.push({ start: null, text: line.slice(turn[0].length).trim(), speaker: turn[1], within: true });
+    } else if (last && (last.start !== null || last.within)) last.text = last.text ? `${last.text} ${trimmed}` : trimmed;
     else segments.push({ start: null, text: trimmed });
   }
   const timed = segments.some((segment) => segment.start !== null);
   if (!timed) return { cues: estimatedCues(lines, durationSeconds), timing: durationSeconds === undefined ? 'speech_rate' : 'duration' };
   // Text before the first timestamp is one cue from 0.
-  const leading = segments.filter((segment) => segment.start === null);
-  const timedSegments = segments.filter((segment): segment is typeof segment & { start: number } => segment.start !== null);
+  const leading = segments.filter((segment) => segment.start === null && !segment.within);
+  const timedSegments = segments.filter((segment) => segment.start !== null || segment.within);
   if (leading.length) timedSegments.unshift({ start: 0, text: leading.map((segment) => segment.text).join(' ') });
   const cues: Cue[] = [];
-  timedSegments.forEach((segment, index) => {
-    const next = timedSegments[index + 1]?.start;
-    const end = next !== undefined && next > segment.start ? next : segment.start + Math.max(1, countWords(segment.text) / speechRate);
-    if (segment.text) cues.push({ start: segment.start, end, text: segment.text, ...(segment.speaker ? { speaker: segment.speaker } : {}) });
-  });
+  // Each stamped line and the turns under it share its time, until the next stamp, by their words.
+  for (let first = 0; first < timedSegments.length;) {
+    let after = first + 1;
+    while (after < timedSegments.length && timedSegments[after]?.start === null) after += 1;
+    const group = timedSegments.slice(first, after);
+    const start = timedSegments[first]?.start as number;
+    const words = group.map((segment) => countWords(segment.text));
+    const total = words.reduce((sum, count) => sum + count, 0);
+    const next = timedSegments[after]?.start;
+    const end = next !== undefined && next !== null && next > start ? next : start + Math.max(1, total / speechRate);
+    let at = start;
+    group.forEach((segment, index) => {
+      const until = index === group.length - 1 ? end : at + ((end - start) * (words[index] as number)) / (total || 1);
+      if (segment.text && until > at) cues.push({ start: at, end: until, text: segment.text, ...(segment.speaker ? { speaker: segment.speaker } : {}) });
+      at = until;
+    });
+    first = after;
+  }
   if (!cues.length) fail('line 1', 'the timestamps carry no text');
   return { cues, timing: 'timestamps' };
+}
+
+/** A stamp's seconds, refused with its line when out of range or earlier than the one before. */
+function checkedStamp(stamp: string, index: number, previous: number): number {
+  if (
+    stamp
+      .split(':')
+      .slice(-2)
+      .some((part) => Number.parseInt(part, 10) > 59)
+  )
+    fail(`line ${index + 1}`, `the timestamp ${stamp} is out of range: minutes and seconds go up to 59`);
+  const start = seconds(stamp);
+  if (start < previous) fail(`line ${index + 1}`, `the timestamp ${stamp} is earlier than the one before it; timestamps must not go back`);
+  return start;
 }
 
 // ---------------------------------------------------------------------------------------------
