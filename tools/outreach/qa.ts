@@ -49,8 +49,9 @@ export interface RenderedStep {
   empty: string[];
 }
 
-export function renderStep(variant: StepVariant, lead: Lead, context: RenderContext): RenderedStep {
-  const values: Record<string, string | undefined> = {
+/** What a lead's renders merge: its fields and the campaign's, the same for every step (made once per lead in QA). */
+function valuesOf(lead: Lead, context: RenderContext): Record<string, string | undefined> {
+  return {
     ...mergeValues(lead),
     sender_name: context.sender.name,
     sender_company: context.sender.company,
@@ -58,35 +59,55 @@ export function renderStep(variant: StepVariant, lead: Lead, context: RenderCont
     calendar_url: context.sender.calendar_url,
     unsubscribe_url: context.unsubscribeUrl(lead),
   };
-  const body = render(variant.body.replaceAll('{{snippet}}', context.snippets[lead.segment]), values);
+}
+
+function renderWith(variant: StepVariant, body: string, values: Readonly<Record<string, string | undefined>>): RenderedStep {
+  const text = render(body, values);
   const subject = variant.subject === null ? null : render(variant.subject, values);
-  return { subject: subject?.text ?? null, body: body.text, empty: [...(subject?.empty ?? []), ...body.empty] };
+  return { subject: subject?.text ?? null, body: text.text, empty: [...(subject?.empty ?? []), ...text.empty] };
+}
+
+const withSnippet = (variant: StepVariant, lead: Lead, context: RenderContext) => variant.body.replaceAll('{{snippet}}', context.snippets[lead.segment]);
+
+export function renderStep(variant: StepVariant, lead: Lead, context: RenderContext): RenderedStep {
+  return renderWith(variant, withSnippet(variant, lead, context), valuesOf(lead, context));
 }
 
 const urlPattern = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
 
-/** Links in a rendered text that would not open, or that are not https where they must be. */
-function linkIssues(text: string, calendarUrl: string | undefined): Array<{ kind: 'broken_link' | 'insecure_link'; severity: 'error' | 'warning'; url: string; why: string }> {
-  const found: Array<{ kind: 'broken_link' | 'insecure_link'; severity: 'error' | 'warning'; url: string; why: string }> = [];
+type LinkIssue = { kind: 'broken_link' | 'insecure_link'; severity: 'error' | 'warning'; url: string; why: string };
+
+/**
+ * Links in a rendered text that would not open, or that are not https where they must be. `seen` keeps each
+ * link's verdict: the same few links recur in every render of a campaign.
+ */
+function linkIssues(text: string, calendarUrl: string | undefined, seen = new Map<string, LinkIssue | null>()): LinkIssue[] {
+  const found: LinkIssue[] = [];
   for (const match of text.matchAll(urlPattern)) {
     const raw = match[0].replace(/[.,;:!?]+$/, '');
-    const candidate = raw.startsWith('www.') ? `https://${raw}` : raw;
-    let url: URL | null = null;
-    try {
-      url = new URL(candidate);
-    } catch {
-      url = null;
-    }
-    if (!url || !/^(?:[a-z0-9-]+\.)+[a-z]{2,}$|^\d{1,3}(?:\.\d{1,3}){3}$|^localhost$/i.test(url.hostname)) {
-      found.push({ kind: 'broken_link', severity: 'error', url: raw, why: 'is not a well-formed web address' });
-      continue;
-    }
-    if (url.protocol !== 'https:') {
-      const calendar = calendarUrl !== undefined && raw === calendarUrl;
-      found.push({ kind: 'insecure_link', severity: calendar ? 'error' : 'warning', url: raw, why: calendar ? 'is the calendar link and must be https' : 'is not https' });
-    }
+    if (!seen.has(raw)) seen.set(raw, linkIssue(raw, calendarUrl));
+    const issue = seen.get(raw);
+    if (issue) found.push(issue);
   }
   return found;
+}
+
+function linkIssue(raw: string, calendarUrl: string | undefined): LinkIssue | null {
+  const candidate = raw.startsWith('www.') ? `https://${raw}` : raw;
+  let url: URL | null = null;
+  try {
+    url = new URL(candidate);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^(?:[a-z0-9-]+\.)+[a-z]{2,}$|^\d{1,3}(?:\.\d{1,3}){3}$|^localhost$/i.test(url.hostname)) {
+    return { kind: 'broken_link', severity: 'error', url: raw, why: 'is not a well-formed web address' };
+  }
+  if (url.protocol !== 'https:') {
+    const calendar = calendarUrl !== undefined && raw === calendarUrl;
+    return { kind: 'insecure_link', severity: calendar ? 'error' : 'warning', url: raw, why: calendar ? 'is the calendar link and must be https' : 'is not https' };
+  }
+  return null;
 }
 
 /** A calendar link given without its scheme ("cal.example.com/x") is never seen as a link in the text: checked on its own. */
@@ -154,7 +175,19 @@ export function runQa(steps: readonly Step[], leads: readonly Lead[], context: R
   }
   let renders = 0;
   let skipped = 0;
+  const links = new Map<string, LinkIssue | null>();
+  // Each variant's body with each segment's snippet in it, made once rather than once per lead.
+  const bodies = new Map<StepVariant, Map<Segment, string>>();
+  const bodyOf = (variant: StepVariant, lead: Lead) => {
+    let bySegment = bodies.get(variant);
+    if (!bySegment) bodies.set(variant, (bySegment = new Map<Segment, string>()));
+    let body = bySegment.get(lead.segment);
+    if (body === undefined) bySegment.set(lead.segment, (body = withSnippet(variant, lead, context)));
+    return body;
+  };
   for (const lead of leads) {
+    const values = valuesOf(lead, context);
+    const unsubscribe = values.unsubscribe_url as string;
     for (const step of steps) {
       if (step.requires && !lead.fields[step.requires]) {
         skipped += step.variants.length;
@@ -162,7 +195,7 @@ export function runQa(steps: readonly Step[], leads: readonly Lead[], context: R
       }
       for (const variant of step.variants) {
         renders += 1;
-        const out = renderStep(variant, lead, context);
+        const out = renderWith(variant, bodyOf(variant, lead), values);
         const where = { step_id: step.step_id, variant: variant.id, lead_id: lead.lead_id, row: lead.row };
         // A field no lead has is reported once above, not once per lead.
         for (const field of new Set(out.empty.filter((name) => known.has(name)))) {
@@ -178,11 +211,11 @@ export function runQa(steps: readonly Step[], leads: readonly Lead[], context: R
         if (hasStrayBraces(text))
           add({ severity: 'error', kind: 'stray_braces', ...where, field: null, message: 'A merge tag is written wrongly: braces are left in the text (use {{field}} or {{field|fallback}}).' });
         // The unsubscribe link is this service's own (checked for presence below).
-        for (const link of linkIssues(text.replaceAll(context.unsubscribeUrl(lead), ''), context.sender.calendar_url))
+        for (const link of linkIssues(text.replaceAll(unsubscribe, ''), context.sender.calendar_url, links))
           add({ severity: link.severity, kind: link.kind, ...where, field: null, message: `${link.url} ${link.why}.` });
         if (step.kind === 'send') {
           if (out.subject !== null && !out.subject.trim()) add({ severity: 'error', kind: 'empty_subject', ...where, field: 'subject', message: 'The subject renders empty.' });
-          if (!out.body.includes(context.unsubscribeUrl(lead))) add({ severity: 'error', kind: 'missing_unsubscribe', ...where, field: null, message: 'The email has no unsubscribe link.' });
+          if (!out.body.includes(unsubscribe)) add({ severity: 'error', kind: 'missing_unsubscribe', ...where, field: null, message: 'The email has no unsubscribe link.' });
           if (address && !out.body.includes(address.replace(/\s*\n\s*/g, ', ')))
             add({ severity: 'error', kind: 'missing_address', ...where, field: null, message: 'The email does not show the postal address.' });
         }
