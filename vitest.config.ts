@@ -10,6 +10,7 @@ const timed = [
   'test/contract/slowness.test.ts',
   'test/outreach/event-loop.test.ts',
   'test/directory/stall.test.ts',
+  'test/membership/stall.test.ts',
   'test/compose/brief/speed.test.ts',
   'test/compose/facts-extract.test.ts',
   'test/content/pathological.test.ts',

@@ -6,6 +6,7 @@ import { planClipsTask } from './clips/tasks.js';
 import { renderStorefrontTask, storefrontFactsTask } from './storefront/tasks.js';
 import { directoryTasks } from './directory/tasks.js';
 import { composeCampaignTask } from './outreach/tasks.js';
+import { membershipSiteTask } from './membership/tasks.js';
 
 /**
  * The CPU-heavy steps of the outcomes, which run on the compute pool's worker threads. The
@@ -25,5 +26,6 @@ export const tasks: readonly Task<any, any>[] = [
   storefrontFactsTask,
   renderStorefrontTask,
   composeCampaignTask,
+  membershipSiteTask,
   ...directoryTasks,
 ];

@@ -1,7 +1,8 @@
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startPlannedApp, type StartedApp } from '../helpers.js';
 import { manyListings } from './fixtures.js';
+import { watchLoop } from '../stall.js';
 
 /**
  * No request may stall the server for others: a build of the most listings a directory takes
@@ -21,21 +22,7 @@ describe('directory_build of 2,000 listings', () => {
   });
   afterAll(() => app.close());
 
-  /** The event loop's largest delay and the slowest of a neighbour's back-to-back polls while `until` is pending. */
-  async function watch(until: Promise<unknown>) {
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    let done = false;
-    void until.finally(() => (done = true));
-    const polls: number[] = [];
-    while (!done) {
-      const since = performance.now();
-      await (await fetch(`${app.url}/healthz`)).arrayBuffer();
-      polls.push(performance.now() - since);
-    }
-    delay.disable();
-    return { delayMs: delay.max / 1e6, slowestPollMs: Math.max(...polls), polls: polls.length };
-  }
+  const watch = (until: Promise<unknown>) => watchLoop(app.url, until);
 
   // Wall-clock bounds on a shared machine: what the loop sees anyway (other test files, other
   // processes) is measured over the same time first, and the build may add at most the bound to it.

@@ -13,7 +13,8 @@ import { onboardingEmails, validateOnboarding } from './onboarding.js';
 import { membershipIds } from './ids.js';
 import { priceTiers, stripePlan } from './plan.js';
 import { outlineFromPrompt } from './prompt-outline.js';
-import { offlinePages, siteZip, type SiteSpec } from './site.js';
+import type { SiteSpec } from './site.js';
+import { membershipSiteTask } from './tasks.js';
 import { applyChanges } from './changes.js';
 import { siteLanguage } from './words.js';
 import { membershipDb } from './tables.js';
@@ -163,7 +164,7 @@ async function present(
   drip: Onboarding = onboardingOf(ctx.baseUrl, membershipId, document),
 ): Promise<Omit<MembershipOutput, 'next_actions'>> {
   const { spec, plan, done } = await siteOf(ctx.store, ctx.baseUrl, membershipId, document);
-  const pages = offlinePages(spec);
+  const { pages } = await ctx.compute(membershipSiteTask, { spec, zip: false });
   const executed = plan.length > 0 && done.length === plan.length;
   return {
     membership_id: membershipId,
@@ -188,7 +189,7 @@ async function present(
         page: page.page,
         title: page.title,
         url: page.page === 'index' ? spec.siteUrl : `${spec.siteUrl}/lessons/${page.page}`,
-        bytes: Buffer.byteLength(page.html),
+        bytes: page.bytes,
       })),
       zip_url: ctx.files.url(zipFileId),
       preview_url: spec.siteUrl,
@@ -236,7 +237,7 @@ async function present(
 /** Renders the version's static site (refused past the size budget) and keeps its zip as a file of the account. */
 async function saveZip(ctx: ToolContext, membershipId: string, version: number, document: MembershipDocument): Promise<string> {
   const { spec } = await siteOf(ctx.store, ctx.baseUrl, membershipId, document);
-  const bytes = siteZip(offlinePages(spec));
+  const bytes = (await ctx.compute(membershipSiteTask, { spec, zip: true })).zip as Uint8Array;
   return ctx.files.save({ accountId: ctx.caller.accountId, name: `${membershipId}-v${version}-site.zip`, contentType: 'application/zip', scope: 'membership:read', bytes });
 }
 
