@@ -14,7 +14,7 @@ import { membershipIds } from './ids.js';
 import { priceTiers, stripePlan } from './plan.js';
 import { outlineFromPrompt } from './prompt-outline.js';
 import type { SiteSpec } from './site.js';
-import { membershipSiteTask } from './tasks.js';
+import { membershipSiteTask, type SitePages } from './tasks.js';
 import { applyChanges } from './changes.js';
 import { siteLanguage } from './words.js';
 import { membershipDb } from './tables.js';
@@ -154,7 +154,7 @@ async function execute(ctx: ToolContext, membershipId: string, document: Members
   return made;
 }
 
-/** `drip`: the version's onboarding when the caller has just checked it (it is computed once per call). */
+/** `drip` and `rendered`: the version's onboarding and pages when the caller has just made them (each is made once per call). */
 async function present(
   ctx: ToolContext,
   membershipId: string,
@@ -162,9 +162,10 @@ async function present(
   document: MembershipDocument,
   zipFileId: string,
   drip: Onboarding = onboardingOf(ctx.baseUrl, membershipId, document),
+  rendered?: SitePages,
 ): Promise<Omit<MembershipOutput, 'next_actions'>> {
   const { spec, plan, done } = await siteOf(ctx.store, ctx.baseUrl, membershipId, document);
-  const { pages } = await ctx.compute(membershipSiteTask, { spec, zip: false });
+  const pages = rendered ?? (await ctx.compute(membershipSiteTask, { spec, zip: false })).pages;
   const executed = plan.length > 0 && done.length === plan.length;
   return {
     membership_id: membershipId,
@@ -235,14 +236,17 @@ async function present(
 }
 
 /** Renders the version's static site (refused past the size budget) and keeps its zip as a file of the account. */
-async function saveZip(ctx: ToolContext, membershipId: string, version: number, document: MembershipDocument): Promise<string> {
+async function saveZip(ctx: ToolContext, membershipId: string, version: number, document: MembershipDocument): Promise<{ zipFileId: string; pages: SitePages }> {
   const { spec } = await siteOf(ctx.store, ctx.baseUrl, membershipId, document);
-  const bytes = (await ctx.compute(membershipSiteTask, { spec, zip: true })).zip as Uint8Array;
-  return ctx.files.save({ accountId: ctx.caller.accountId, name: `${membershipId}-v${version}-site.zip`, contentType: 'application/zip', scope: 'membership:read', bytes });
+  const site = await ctx.compute(membershipSiteTask, { spec, zip: true });
+  const bytes = site.zip as Uint8Array;
+  const zipFileId = await ctx.files.save({ accountId: ctx.caller.accountId, name: `${membershipId}-v${version}-site.zip`, contentType: 'application/zip', scope: 'membership:read', bytes });
+  return { zipFileId, pages: site.pages };
 }
 
-async function save(ctx: ToolContext, membershipId: string, version: number, document: MembershipDocument): Promise<string> {
-  const zipFileId = await saveZip(ctx, membershipId, version, document);
+/** Stores a version and its zip; the pages rendered for the zip are returned for the answer (until Stripe links change them). */
+async function save(ctx: ToolContext, membershipId: string, version: number, document: MembershipDocument): Promise<{ zipFileId: string; pages: SitePages }> {
+  const { zipFileId, pages } = await saveZip(ctx, membershipId, version, document);
   try {
     await membershipDb(ctx.store)
       .insertInto('memberships')
@@ -252,7 +256,7 @@ async function save(ctx: ToolContext, membershipId: string, version: number, doc
     if (!isUniqueViolation(error)) throw error;
     throw new OutcomeError('conflict', `Membership ${membershipId} got version ${version} from another revision meanwhile; read it with membership_get and revise again.`);
   }
-  return zipFileId;
+  return { zipFileId, pages };
 }
 
 export async function buildMembership(ctx: ToolContext, input: BuildInput): Promise<Omit<MembershipOutput, 'next_actions'>> {
@@ -279,9 +283,10 @@ export async function buildMembership(ctx: ToolContext, input: BuildInput): Prom
   };
   const membershipId = newId(membershipIds.membership);
   const onboarding = checkVersion(ctx, membershipId, document, input.execute);
-  const zipFileId = await save(ctx, membershipId, 1, document);
+  const saved = await save(ctx, membershipId, 1, document);
   if (input.execute) await execute(ctx, membershipId, document);
-  return present(ctx, membershipId, 1, document, zipFileId, onboarding);
+  // Executed, the pages carry the new payment links: rendered again.
+  return present(ctx, membershipId, 1, document, saved.zipFileId, onboarding, input.execute ? undefined : saved.pages);
 }
 
 async function load(store: StoreHandle, accountId: string | null, membershipId: string) {
@@ -311,6 +316,7 @@ export async function reviseMembership(ctx: ToolContext, input: ReviseInput) {
   let document = current.document;
   let zipFileId = current.zipFileId;
   let onboarding: Onboarding | undefined;
+  let pages: SitePages | undefined;
   if (report.changed) {
     version = current.version + 1;
     const planChanged = JSON.stringify(planInputs(current.document)) !== JSON.stringify(planInputs(result.document));
@@ -320,7 +326,7 @@ export async function reviseMembership(ctx: ToolContext, input: ReviseInput) {
       meta: { ...current.document.meta, created_at: ctx.now().toISOString(), applied: report.applied, unapplied: report.unapplied, warnings: [] },
     };
     onboarding = checkVersion(ctx, input.membership_id, document, input.execute);
-    zipFileId = await save(ctx, input.membership_id, version, document);
+    ({ zipFileId, pages } = await save(ctx, input.membership_id, version, document));
   } else if (input.execute) onboarding = checkVersion(ctx, input.membership_id, document, true);
   const applied = [...report.applied];
   const unapplied = [...report.unapplied];
@@ -332,7 +338,7 @@ export async function reviseMembership(ctx: ToolContext, input: ReviseInput) {
   const changed = report.changed || applied.length > report.applied.length;
   // Nothing stored and nothing sent: not charged.
   if (!changed) ctx.markReplay();
-  return { ...(await present(ctx, input.membership_id, version, document, zipFileId, onboarding)), changed, applied, unapplied };
+  return { ...(await present(ctx, input.membership_id, version, document, zipFileId, onboarding, input.execute ? undefined : pages)), changed, applied, unapplied };
 }
 
 export async function readMembership(ctx: ToolContext, membershipId: string, version?: number) {
