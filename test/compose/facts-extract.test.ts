@@ -154,6 +154,10 @@ describe('extractFacts', () => {
     expect(address('Yoga at Am Markt 3 every Monday.')).toBe('Am Markt 3');
     // A number before words that merely end like a street is no address.
     expect(address('Our 24 Hour Street Food Festival is back.')).toBeUndefined();
+    // English words that end like a German street, and years, are not streets.
+    expect(address('Spring 2026 collection: linen shirts $45.')).toBeUndefined();
+    expect(address('Catering 20 guests, tutoring 3 kids.')).toBeUndefined();
+    expect(address('Kaiserring 7, Mannheim.')).toBe('Kaiserring 7, Mannheim');
   });
 
   it('reads the kind and the place as written, and never takes the address’s town for the place', () => {

@@ -207,6 +207,9 @@ describe('storefronts', () => {
     expect(mugs.html).toContain('<p>Returns within 30 days of delivery.</p>');
     expect(mugs.meta.gaps.join(' ')).not.toContain('returns');
     // A sentence that prices products and speaks of shipping is no policy: reported, not printed.
+    // "We return calls" is no returns policy.
+    const calls = await json(await post(bare, '/storefront/build', { prompt: 'Clayworks: Speckled mug £24. We return calls within a day.' }));
+    expect(calls.html).not.toContain('We return calls');
     const mixed = await json(await post(bare, '/storefront/build', { prompt: 'Clayworks: Speckled mug £24 with free shipping.' }));
     expect(mixed.html).not.toContain('free shipping');
     expect(mixed.meta.warnings).toContainEqual(expect.stringContaining('Send policies.shipping in your words'));

@@ -6,8 +6,9 @@
 import type { FactSheet } from '../../src/compose/facts.js';
 
 const SHIPPING = /\b(?:ship|ships|shipping|shipped|delivery|deliver|delivers|delivered|postage)\b|versand|liefer|zustell|envío|envio|entrega|livraison|livrée?s?\b|frete|portes\b/iu;
+// English "return" alone is as often a verb ("we return calls within a day"): the noun, a policy or a refund counts.
 const RETURNS =
-  /\b(?:return|returns|returned|refund|refunds|refunded|exchange|exchanges)\b|rückgabe|umtausch|widerruf|zurückgeben|zurücksenden|rücksendung|devoluci|devolver|reembolso|retour|rembours|devoluç|trocas?\b/iu;
+  /\b(?:returns|return policy|returned within|refund|refunds|refunded|money back|exchanges? within)\b|rückgabe|umtausch|widerruf|zurückgeben|zurücksenden|rücksendung|devoluci|devolver|reembolso|retour|rembours|devoluç|trocas?\b/iu;
 
 export const mentionsReturns = (text: string) => RETURNS.test(text);
 

@@ -28,7 +28,7 @@ const SEPARATOR = /(?:,\s*|\s+[–—-]\s+|\s+·\s+)$/u;
 const LAST_PART = /^[\s\S]*(?:[,–—(:;)\n·•]|(?<!(?:conj|Av|Dr|St|Co|Nr|No|R))[.!?]\s)\s*([^,–—(:;)\n·•]*)$/u;
 
 const BARE_STREET = new RegExp(
-  String.raw`(?:(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|markt)|(?:Am|An der|Auf der|Im) \p{Lu}[\p{L}-]+)\s+\d{1,4}[a-z]?(?![\p{L}\p{N}])` +
+  String.raw`(?:(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|(?<![eopt])ring|damm|ufer|chaussee|markt)|(?:Am|An der|Auf der|Im) \p{Lu}[\p{L}-]+)\s+\d{1,3}[a-z]?(?![\p{L}\p{N}])` +
     String.raw`|(?<![\p{L}\p{N}.,])\d{1,5}[a-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Street|Road|Lane|Avenue|Square|Row|Drive|Boulevard|Terrace|Crescent|Close|Court)(?![\p{L}])(?!\s+\p{Lu}))` +
     // The town when it closes the part: "14 Mill Lane, Bristol:", "Hauptstraße 12, Freiburg."
     String.raw`(?:,\s*\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?(?=\s*(?:[,:;.!?\n]|$)))?`,
