@@ -1,4 +1,5 @@
 import { OutcomeError } from '../../src/kernel/errors.js';
+import { MONTHS, WEEKDAYS } from '../../src/compose/facts/calendar.js';
 import { courseSchema, type Course } from './course.js';
 
 /**
@@ -47,8 +48,8 @@ function titleOf(prompt: string): string | undefined {
   return quoted?.[1]?.trim();
 }
 
-const CALENDAR =
-  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)$/u;
+/** A month or weekday in any language the fact sheet reads ("by Monday" names no one). */
+const isCalendar = (word: string) => word.toLowerCase() in MONTHS || Object.values(WEEKDAYS).some((table) => word.toLowerCase() in table);
 
 /**
  * "by Atelier Lina", "von Atelier Lina", "par Atelier Lina": capitalised words after the word for who offers it,
@@ -59,7 +60,7 @@ function offeredBy(prompt: string): string | undefined {
     prompt.replace(modulePattern, ''),
   );
   const name = by?.[1]?.replace(/['’-]+$/u, '');
-  return name && !CALENDAR.test(name.split(/\s/u)[0] ?? '') ? name : undefined;
+  return name && !isCalendar(name.split(/\s/u)[0] ?? '') ? name : undefined;
 }
 
 export function outlineFromPrompt(prompt: string): PromptOutline {
