@@ -15,7 +15,7 @@ import { Files } from './files/files.js';
 import type { PaymentGateway } from './kernel/context.js';
 import { openAiCompatible } from './compose/openai.js';
 import { lazySmtpMailer } from './mail/mail.js';
-import { ComputePool } from './compute/pool.js';
+import { CallBudget, ComputePool } from './compute/pool.js';
 import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
 import { JobTasks } from './jobs/tasks.js';
@@ -80,7 +80,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   let boundUrl: string | undefined;
   const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? `http://${urlHost(config.host)}:${config.port}`;
-  const files = new Files(store, now, () => baseUrl());
+  // A file made on its first download is computed within an inline call's budget, as a tool's work would be.
+  const notCancelled = new AbortController().signal;
+  const files = new Files(store, now, () => baseUrl(), {
+    byName: outcomes.fileMakers,
+    context: { store, compute: (task, input) => compute.run(task, input, new CallBudget(config.callBudgetMs, 'inline', undefined), notCancelled) },
+  });
   // The Stripe SDK loads on the first payment link, not at start-up.
   let stripe: Promise<PaymentGateway> | undefined;
   const stripeConfig = config.stripe;

@@ -32,6 +32,11 @@ export interface StoreHandle {
 export interface FileStore {
   /** Saves a file; `transaction` (the store's) saves it with the caller's own rows, all or nothing. */
   save(file: { accountId: string; name: string; contentType: string; scope: Scope; bytes: Uint8Array }, transaction?: unknown): Promise<string>;
+  /**
+   * Saves a file that is made when first downloaded, by the module's `FileMaker` named `maker` from `input`
+   * (JSON); its bytes are stored then. For large files most callers never fetch (a site's zip per version).
+   */
+  saveLater(file: { accountId: string; name: string; contentType: string; scope: Scope; maker: string; input: unknown }): Promise<string>;
   /** The absolute URL that downloads a file with an agent key. */
   url(id: string): string;
   /** A link anyone can open until it expires. */
@@ -41,6 +46,22 @@ export interface FileStore {
   verifySignature(payload: string, signature: string): Promise<boolean>;
   /** A file of the caller's account, if the key holds its scope; else not_found (another account's) or insufficient_scope. */
   forCaller(id: string, caller: Caller): Promise<{ name: string; content_type: string; bytes: Uint8Array }>;
+}
+
+/**
+ * Makes the bytes of a file saved with `FileStore.saveLater`, on its first download. It must give the same
+ * bytes for the same input whenever it runs (two first downloads at once may both make them).
+ */
+export interface FileMaker {
+  /** Unique across modules, e.g. `directory.site_zip`. */
+  name: string;
+  make(input: unknown, ctx: FileMakerContext): Promise<Uint8Array>;
+}
+
+export interface FileMakerContext {
+  store: StoreHandle;
+  /** CPU-heavy work on a compute thread, within the inline call budget. */
+  compute: Compute;
 }
 
 /** A job as job_status shows it. */

@@ -2,7 +2,7 @@ import type { Tool } from './tool.js';
 import type { PublicRoute } from './public-route.js';
 import { platformScopes, type Scope } from './scopes.js';
 import { idPrefixPattern, platformIds } from './ids.js';
-import type { ScheduledTaskContext, StoreHandle } from './context.js';
+import type { FileMaker, ScheduledTaskContext, StoreHandle } from './context.js';
 import type { Resource } from './resource.js';
 import type { StripeEventHandler } from './webhook.js';
 
@@ -34,6 +34,8 @@ export interface OutcomeModule {
   stripeEvents?: Readonly<Record<string, StripeEventHandler>>;
   /** Work its tools, routes and webhooks schedule for later (`ctx.jobs.schedule`), run by the job queue. */
   scheduled?: readonly ScheduledTask[];
+  /** Makers of the files its tools save for later (`ctx.files.saveLater`), run on a file's first download. */
+  fileMakers?: readonly FileMaker[];
 }
 
 /**
@@ -98,6 +100,8 @@ export class Outcomes {
   readonly stripeEvents: ReadonlyMap<string, readonly StripeEventHandler[]>;
   /** Scheduled task kind → its task. */
   readonly scheduled: ReadonlyMap<string, ScheduledTask>;
+  /** File maker name → its maker. */
+  readonly fileMakers: ReadonlyMap<string, FileMaker>;
 
   constructor(readonly modules: readonly OutcomeModule[]) {
     const owners = new Map<string, string>();
@@ -121,6 +125,7 @@ export class Outcomes {
       // A job's `tool` is a tool's name or a task's kind: they share one namespace.
       for (const tool of module.tools) claim('job kind', tool.name, module.name);
       for (const task of module.scheduled ?? []) claim('job kind', task.kind, module.name);
+      for (const maker of module.fileMakers ?? []) claim('file maker', maker.name, module.name);
     }
     this.tools = modules.flatMap((module) => module.tools);
     this.publicRoutes = modules.flatMap((module) => module.publicRoutes ?? []);
@@ -135,5 +140,6 @@ export class Outcomes {
     }
     this.stripeEvents = stripeEvents;
     this.scheduled = new Map(modules.flatMap((module) => module.scheduled ?? []).map((task) => [task.kind, task]));
+    this.fileMakers = new Map(modules.flatMap((module) => module.fileMakers ?? []).map((maker) => [maker.name, maker]));
   }
 }

@@ -242,4 +242,16 @@ export const platformMigrations: Record<string, Migration> = {
       await db.schema.alterTable('jobs').dropColumn('run_after').execute();
     },
   },
+  '0022_file_makers': {
+    // A file may be made on its first download (FileStore.saveLater): which maker, from what. Both are
+    // cleared when its bytes are stored.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('files').addColumn('maker', 'text').execute();
+      await db.schema.alterTable('files').addColumn('maker_input', 'text').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('files').dropColumn('maker_input').execute();
+      await db.schema.alterTable('files').dropColumn('maker').execute();
+    },
+  },
 };

@@ -110,7 +110,11 @@ export interface FilesTable {
   content_type: string;
   /** The scope a key needs to download it. */
   scope: string;
+  /** Empty while a maker has yet to make it. */
   bytes: Uint8Array;
+  /** The FileMaker that makes it on first download, and its input (JSON); null once made, or for a file saved whole. */
+  maker: string | null;
+  maker_input: string | null;
   created_at: Timestamp;
 }
 

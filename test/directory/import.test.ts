@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildDocument, reviseDocument } from '../../tools/directory/draft.js';
 import { submissionJsonSchema } from '../../tools/directory/fields.js';
-import { detectDelimiter, readRows } from '../../tools/directory/listings.js';
+import { readRows } from '../../tools/directory/listings.js';
+import { detectDelimiter } from '../../src/files/csv.js';
 import { buildInputSchema } from '../../tools/directory/schema.js';
 
 /** Listings imported as CSV as exports come (semicolons, tabs, a BOM, line breaks in quotes), and categories held to those given. */

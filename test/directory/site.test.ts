@@ -56,8 +56,14 @@ describe('the directory site', () => {
   });
 
   it('zips a static site that searches from file:// with nothing fetched from elsewhere', async () => {
+    // Made on the first download, not at build: most versions are never downloaded.
+    const fileId = new URL(built.site.zip_url).pathname.split('/').pop() ?? '';
+    const stored = () => app.store.db.selectFrom('files').select(['maker', 'bytes']).where('id', '=', fileId).executeTakeFirstOrThrow();
+    const before = await stored();
+    expect([before.maker, before.bytes.length]).toEqual(['directory.site_zip', 0]);
     const zip = await app.api(new URL(built.site.zip_url).pathname);
     expect(zip.status).toBe(200);
+    expect((await stored()).maker).toBeNull();
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual([
       'assets/index-data.js',

@@ -82,6 +82,24 @@ describe('search order', () => {
     expect(searchIndex(index, options, { q: '', filters: {} }, placements).map((result) => result.id)).toEqual([beta, gamma, alpha]);
     expect(searchIndex(index, options, { q: 'tofu', filters: {} }, placements).map((result) => result.id)).toEqual([beta, gamma, alpha]);
   });
+
+  it('searches words, not links: "co" finds the listing about coffee, not every listing with a .com site', () => {
+    const { rows } = readRows([
+      { name: 'Alpha Coffee', website: 'https://alpha.example.com' },
+      { name: 'Beta Tofu', website: 'https://www.beta.com' },
+    ]);
+    const { fields } = settleFields(undefined, rows, []);
+    expect(fields.find((field) => field.name === 'website')?.type).toBe('url');
+    const { listings } = checkListings(rows, fields);
+    const options = indexOptions(fields);
+    expect(options.fields).not.toContain('website');
+    const index = MiniSearch.loadJSON<Record<string, string>>(buildIndex(listings, fields), { fields: options.fields, storeFields: options.storeFields });
+    for (const q of ['co', 'www', 'https'])
+      expect(
+        searchIndex(index, options, { q, filters: {} }, {}).map((result) => result.name),
+        q,
+      ).toEqual(q === 'co' ? ['Alpha Coffee'] : []);
+  });
 });
 
 describe('the monetization plan', () => {

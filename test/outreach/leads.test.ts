@@ -19,6 +19,9 @@ describe('lead import', () => {
       ['Ana', 'ana@smile.example', 'Smile; Dental'],
       ['Ben', 'ben@praxis.example', 'Praxis "Nord"\nGmbH'],
     ]);
+    // Each lead's line is where its row starts, whatever line breaks a quoted value holds.
+    expect(accepted.map((lead) => lead.line)).toEqual([2, 3]);
+    expect(importLeads(`email,company\n"a@b.example","x\ny\nz"\n\nc@d.example,e\n`, options).accepted.map((lead) => lead.line)).toEqual([2, 6]);
     // Transparent scores: the owner of a dental clinic scores on title, industry and the rest.
     expect(accepted[0]).toMatchObject({ segment: 'priority', score_reasons: expect.arrayContaining(['decision_maker_title +30', 'industry_match +20']) });
     expect(accepted[1]?.score_reasons).not.toContain('decision_maker_title +30');
@@ -87,10 +90,10 @@ describe('lead import', () => {
 
   it('refuses a CSV it cannot read with a clear message', () => {
     expect(() => importLeads('email,name\n"ana@smile.example,Ana\n', options)).toThrow(OutcomeError);
-    expect(() => importLeads('email,name\n"ana@smile.example,Ana\n', options)).toThrow(/leads: the CSV could not be read \(Quote Not Closed/);
+    expect(() => importLeads('email,name\n"ana@smile.example,Ana\n', options)).toThrow(/leads: the CSV does not parse \(Quote Not Closed/);
     expect(() => importLeads('', options)).toThrow(/CSV is empty/);
     // Refused before parsing, at once: a line of a million delimiters, or far more lines than leads.
-    expect(() => importLeads(','.repeat(1_000_000), options)).toThrow(/line 1 has more than 200 fields/);
-    expect(() => importLeads(`email\n${'a@b.co\n'.repeat(20_000)}`, options)).toThrow(/at most 5000 leads/);
+    expect(() => importLeads(','.repeat(1_000_000), options)).toThrow(/line 1 has more than 200 values/);
+    expect(() => importLeads(`email\n${'a@b.co\n'.repeat(20_000)}`, options)).toThrow(/at most 5,000 leads/);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Directories: a version is what the caller gave (title, fields, listings, brand, monetization)
- * with the search index built from it and the static site zipped; revisions and approved
+ * with the search index built from it (its static site is zipped on first download); revisions and approved
  * submissions make new versions. Paid placements live beside the versions (placements.ts), so
  * a listing keeps what it paid for across versions. Composing a version, indexing it and
  * rendering its pages run on compute threads (tasks.ts); this file stores and answers.
  */
-import type { StoreHandle, ToolContext } from '../../src/kernel/context.js';
+import type { FileMaker, StoreHandle, ToolContext } from '../../src/kernel/context.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
 import type { RevisionReport } from '../../src/kernel/revision.js';
@@ -19,14 +19,14 @@ import { placementsOf, claimList } from './placements.js';
 import { indexOptions } from './search.js';
 import type { BuildInput, DirectoryOutput, ReviseInput } from './schema.js';
 import { directoryDb } from './tables.js';
-import { directoryDraftTask, directoryPageTask, directoryReviseTask, directorySiteTask } from './tasks.js';
+import { directoryDraftTask, directoryPageTask, directoryReviseTask, directorySiteTask, directoryZipTask } from './tasks.js';
 
 type Version = Pick<VersionRow, 'id' | 'version' | 'document'>;
 
 /**
- * The store writes synchronously on this thread: the zip (megabytes for 2,000 listings) and the
- * version row are written in separate turns of the event loop, so that others' requests get
- * answered between them rather than after both.
+ * The store writes synchronously on this thread: the version row (its listings and index, a megabyte
+ * for 2,000 listings) is written in a turn of the event loop of its own, so that others' requests
+ * get answered before it.
  */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -36,12 +36,38 @@ export interface Saved {
   built: { page: PresentedPage; placements: Record<string, string> };
 }
 
-/** Indexes, renders and zips a new version (on a compute thread), then stores it. */
+/** What the site's zip is made from on its first download: the version, and the placements and address it was built with. */
+interface ZipInput {
+  directoryId: string;
+  version: number;
+  baseUrl: string;
+  placements: Record<string, string>;
+}
+
+/** A version's zipped site, made when first downloaded: most versions (one per approved submission) are never downloaded. */
+export const siteZipMaker: FileMaker = {
+  name: 'directory.site_zip',
+  async make(input, ctx) {
+    const { directoryId, version, baseUrl, placements } = input as ZipInput;
+    const row = await readVersion(ctx.store, directoryId, null, version);
+    if (!row) throw new Error(`Directory ${directoryId} version ${version} is gone: its zip cannot be made`);
+    return ctx.compute(directoryZipTask, { row: { id: row.id, version: row.version, document: row.document, searchIndex: row.searchIndex }, baseUrl, placements });
+  },
+};
+
+/** Indexes a new version and renders its index page (on a compute thread), then stores it; its zip is made on first download. */
 async function save(ctx: ToolContext, accountId: string, version: Version): Promise<Saved> {
   const placements = await placementsOf(ctx.store, version.id);
   const site = await ctx.compute(directorySiteTask, { row: version, baseUrl: ctx.baseUrl, placements });
-  await yieldToLoop();
-  const zipFileId = await ctx.files.save({ accountId, name: `${version.id}-v${version.version}-site.zip`, contentType: 'application/zip', scope: 'directory:read', bytes: site.zip });
+  const zip: ZipInput = { directoryId: version.id, version: version.version, baseUrl: ctx.baseUrl, placements };
+  const zipFileId = await ctx.files.saveLater({
+    accountId,
+    name: `${version.id}-v${version.version}-site.zip`,
+    contentType: 'application/zip',
+    scope: 'directory:read',
+    maker: siteZipMaker.name,
+    input: zip,
+  });
   const row: VersionRow = { ...version, accountId, searchIndex: site.searchIndex, zipFileId };
   await yieldToLoop();
   try {

@@ -9,6 +9,7 @@ import { directoryMigrations } from './migrations.js';
 import { directoryRoutes } from './public.js';
 import { directoryResources } from './resources.js';
 import { directoryStripeEvents, placementEndTask } from './placements.js';
+import { siteZipMaker } from './engine.js';
 
 /** Its tables, as the module's queries see them. */
 export type { DirectoryTables } from './tables.js';
@@ -24,4 +25,5 @@ export default defineOutcome({
   resources: directoryResources,
   stripeEvents: directoryStripeEvents,
   scheduled: [placementEndTask],
+  fileMakers: [siteZipMaker],
 });

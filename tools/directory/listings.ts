@@ -3,7 +3,7 @@
  * each checked against the directory's fields: a row that fails is reported with its reasons
  * (meta.rejected), never dropped silently, and never "repaired" into something the caller did not say.
  */
-import { parse } from 'csv-parse/sync';
+import { delimiterName, readCsv } from '../../src/files/csv.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
 import { fieldNameOf, listingSchema, prepareValues, problemsOf, type Field, type ListingValues } from './fields.js';
@@ -40,71 +40,21 @@ export interface ReadListings {
   format: 'json' | 'csv' | 'none';
 }
 
-/** Delimiters a CSV export uses: comma, semicolon (spreadsheets in locales with a decimal comma), tab, pipe. */
-const delimiters = [',', ';', '\t', '|'] as const;
-
-/** The delimiter of a CSV: whichever of the usual ones its header line (outside quotes) holds most of; a comma when none. */
-export function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>();
-  let quoted = false;
-  for (const char of text.slice(0, 4000)) {
-    if (char === '"') quoted = !quoted;
-    else if (quoted) continue;
-    else if (char === '\n' || char === '\r') break;
-    else if ((delimiters as readonly string[]).includes(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
-  }
-  let best = ',';
-  for (const candidate of delimiters) if ((counts.get(candidate) ?? 0) > (counts.get(best) ?? 0)) best = candidate;
-  return best;
-}
-
-const shown = (delimiter: string) => (delimiter === '\t' ? 'a tab' : `"${delimiter}"`);
-
-/** The parser's records, with where each ends (`info`) when asked: csv-parse's info costs more than the parse itself. */
-function parseCsv(text: string, delimiter: string, info: boolean): unknown[] {
-  try {
-    // Rows of any length are read: one with a value too many is refused on its own (below), not the whole file.
-    return parse(text, {
-      delimiter,
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      info,
-      max_record_size: 20_000,
-      to: maxListings + 2,
-    });
-  } catch (error) {
-    throw new OutcomeError(
-      'invalid_input',
-      `listings: the CSV does not parse (${(error as Error).message}); the delimiter read was ${shown(delimiter)}. Send a header line of column names, then one listing per line, with double quotes around values that hold the delimiter, quotes or line breaks.`,
-    );
-  }
-}
-
-/**
- * A CSV's records: the header, then each data row, and the line a row starts on (a quoted value may span
- * lines). Lines are only needed to name a row that cannot be read, so they are counted then, by a second parse.
- */
-function csvRecords(text: string): { header: string[]; body: string[][]; delimiter: string; lineOf: (row: number) => number } {
-  // Counted natively before parsing: a text of blank lines would otherwise keep the parser busy for nothing.
-  const lines = text.split('\n', maxListingsLines + 2).length;
-  if (lines > maxListingsLines) throw new OutcomeError('invalid_input', `listings: more than ${maxListingsLines.toLocaleString('en-US')} lines of CSV; send at most ${maxListings} listings.`);
-  const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
-  const [header, ...body] = parseCsv(text, delimiter, false) as string[][];
-  let starts: number[] | undefined;
-  const lineOf = (row: number) => {
-    starts ??= (parseCsv(text, delimiter, true) as Array<{ record: string[]; info: { lines: number } }>)
-      .slice(1)
-      .map(({ record, info }) => info.lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0));
-    return starts[row] ?? 0;
-  };
-  return { header: header ?? [], body, delimiter, lineOf };
-}
-
 /** A CSV's rows as objects keyed by its header; a row with more (non-blank) values than the header has columns is unreadable: its values cannot be told apart. */
 function csvRows(text: string): { items: Array<[number, unknown]>; unreadable: Rejected[] } {
-  const { header, body, delimiter, lineOf } = csvRecords(text);
+  const {
+    header,
+    rows: body,
+    delimiter,
+    lineOf,
+  } = readCsv(text, {
+    field: 'listings',
+    maxLines: maxListingsLines,
+    maxFields: 200,
+    maxRecordChars: 20_000,
+    maxRecords: maxListings + 2,
+    tooLong: `send at most ${maxListings.toLocaleString('en-US')} listings`,
+  });
   const items: Array<[number, unknown]> = [];
   const unreadable: Rejected[] = [];
   const nameColumn = header.findIndex((column) => fieldNameOf(column)?.name === 'name');
@@ -114,7 +64,7 @@ function csvRows(text: string): { items: Array<[number, unknown]>; unreadable: R
       unreadable.push({
         row: index + 1,
         name,
-        reasons: [`line ${lineOf(index)}: ${cells.length} values where the header has ${header.length} columns; put double quotes around a value that holds ${shown(delimiter)}`],
+        reasons: [`line ${lineOf(index)}: ${cells.length} values where the header has ${header.length} columns; put double quotes around a value that holds ${delimiterName(delimiter)}`],
       });
       continue;
     }

@@ -73,23 +73,26 @@ export interface PresentedPage {
 const listed = 100;
 
 /**
- * A new version's index and zipped site (placements as they are at build), and its hosted index
- * page as the tools return it. That page is checked first: a page past the budget is refused,
- * naming what makes it big, before anything is stored.
+ * A new version's index and its hosted index page as the tools return it. That page is checked first: a
+ * page past the budget is refused, naming what makes it big, before anything is stored. The zipped site is
+ * made when first downloaded (siteZipOf).
  */
-export function buildSite(row: Pick<VersionRow, 'id' | 'version' | 'document'>, baseUrl: string, placements: Placements): { searchIndex: string; zip: Uint8Array; page: PresentedPage } {
+export function buildSite(row: Pick<VersionRow, 'id' | 'version' | 'document'>, baseUrl: string, placements: Placements): { searchIndex: string; page: PresentedPage } {
   // Not kept in this thread's cache: the version is not stored yet, and another change may take its number.
   const index = createIndex(row.document.listings, row.document.fields);
   const indexed = { ...row, searchIndex: JSON.stringify(index) };
-  const spec = specOf(row, baseUrl, placements);
-  // Browsing is the same search for the hosted page and the downloaded one.
   const view = indexView(indexed, browse, placements, 1, index);
-  const hosted = indexPage(spec, 'hosted', view);
+  const hosted = indexPage(specOf(row, baseUrl, placements), 'hosted', view);
   const bytes = checkPageSize(hosted.html, 'The directory page', 'Shorten long names or descriptions, mark fewer fields filterable, or use fewer fields.');
-  const offline = indexPage(spec, 'offline', view);
+  return { searchIndex: indexed.searchIndex, page: { html: hosted.html, bytes, results: view.results.slice(0, listed) } };
+}
+
+/** A stored version's static site, zipped: every page as it was with `placements` (those at its build), and its index. */
+export function siteZipOf(row: Indexed, baseUrl: string, placements: Placements): Uint8Array {
+  const spec = specOf(row, baseUrl, placements);
+  const offline = indexPage(spec, 'offline', indexView(row, browse, placements));
   const pages = row.document.listings.map((listing) => listingPage(spec, 'offline', listing));
-  const zip = siteZip(spec, offline, pages, searchPayloadJson(indexed.searchIndex, indexOptions(row.document.fields), placements, 'l/{id}.html'));
-  return { searchIndex: indexed.searchIndex, zip, page: { html: hosted.html, bytes, results: view.results.slice(0, listed) } };
+  return siteZip(spec, offline, pages, searchPayloadJson(row.searchIndex, indexOptions(row.document.fields), placements, 'l/{id}.html'));
 }
 
 /** A stored version's index page as served now, and its first results (what the tools list). */

@@ -22,9 +22,12 @@ export interface IndexOptions {
   searchOptions: { prefix: boolean; fuzzy: number; combineWith: 'AND'; boost: Record<string, number> };
 }
 
-/** Fields searched: every text-like field; stored: what a result card and the filters read. */
+/** Words are searched, not addresses: a link's "https", "www" and "com" would match every listing (and "co" all of them by prefix). */
+const unsearched = new Set<Field['type']>(['number', 'email', 'tel', 'url']);
+
+/** Fields searched: every field of words; stored: what a result card and the filters read. */
 export function indexOptions(fields: readonly Field[]): IndexOptions {
-  const searched = fields.filter((field) => field.type !== 'number' && field.type !== 'email' && field.type !== 'tel').map((field) => field.name);
+  const searched = fields.filter((field) => !unsearched.has(field.type)).map((field) => field.name);
   const filters = fields.filter((field) => field.filterable).map((field) => field.name);
   return {
     fields: searched,

@@ -1,6 +1,6 @@
 import { defineTask, sized } from '../../src/kernel/task.js';
 import { buildDocument, reviseDocument, type DirectoryDocument, type VersionRow } from './draft.js';
-import { buildSite, presentPage } from './pages.js';
+import { buildSite, presentPage, siteZipOf } from './pages.js';
 import type { RawListings } from './listings.js';
 import type { BuildInput, ReviseInput } from './schema.js';
 
@@ -25,10 +25,18 @@ export const directoryReviseTask = defineTask({
   describe: ({ latest, changes }) => `${latest.document.listings.length.toLocaleString('en-US')} listings, ${listingsSize(changes.listings, changes.add_listings)}`,
 });
 
-/** A new version's search index (MiniSearch) and its static site: every page rendered, zipped. */
+/** A new version's search index (MiniSearch) and its hosted index page. */
 export const directorySiteTask = defineTask({
   name: 'directory.site',
   run: ({ row, baseUrl, placements }: { row: Pick<VersionRow, 'id' | 'version' | 'document'>; baseUrl: string; placements: Record<string, string> }) => buildSite(row, baseUrl, placements),
+  describe: ({ row }) => sized('the index', row.document.listings.length, 'listings'),
+});
+
+/** A stored version's static site: every page rendered, zipped (on its first download). */
+export const directoryZipTask = defineTask({
+  name: 'directory.zip',
+  run: ({ row, baseUrl, placements }: { row: Pick<VersionRow, 'id' | 'version' | 'document' | 'searchIndex'>; baseUrl: string; placements: Record<string, string> }) =>
+    siteZipOf(row, baseUrl, placements),
   describe: ({ row }) => sized('the site', row.document.listings.length + 1, 'pages'),
 });
 
@@ -40,4 +48,4 @@ export const directoryPageTask = defineTask({
   describe: ({ row }) => sized('the index', row.document.listings.length, 'listings'),
 });
 
-export const directoryTasks = [directoryDraftTask, directoryReviseTask, directorySiteTask, directoryPageTask] as const;
+export const directoryTasks = [directoryDraftTask, directoryReviseTask, directorySiteTask, directoryZipTask, directoryPageTask] as const;

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { parse } from 'csv-parse/sync';
+import { readCsv } from '../../src/files/csv.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 
 /**
@@ -57,7 +57,7 @@ export type LeadFlag = 'role_address' | 'disposable_address' | 'same_domain' | '
 
 export interface Lead {
   lead_id: string;
-  /** 1-based data row (the header is row 0), and the line of the file it ended on (CSV). */
+  /** 1-based data row (the header is row 0), and the line of the file it starts on (CSV). */
   row: number;
   line: number | null;
   email: string;
@@ -91,20 +91,6 @@ interface RawRow {
   cells: Record<string, string>;
   short: boolean;
   extra: number;
-}
-
-function detectDelimiter(text: string): string {
-  // The header line, outside quotes: the most frequent of the candidates.
-  let line = '';
-  let quoted = false;
-  for (const char of text.slice(0, 4000)) {
-    if (char === '"') quoted = !quoted;
-    if (!quoted && (char === '\n' || char === '\r')) break;
-    if (!quoted) line += char;
-  }
-  const counts = [',', ';', '\t', '|'].map((candidate) => ({ candidate, count: line.split(candidate).length - 1 }));
-  const best = counts.reduce((a, b) => (b.count > a.count ? b : a));
-  return best.count > 0 ? best.candidate : ',';
 }
 
 interface ColumnPlan {
@@ -157,47 +143,29 @@ function firstColumnOf(headers: string[], field: LeadField): number {
 /** Most columns a lead file may have: a wider line is refused before parsing (a line of a million commas is not a lead). */
 export const maxColumns = 200;
 
-/** One pass over the text, outside quotes: too many lines or too many fields in a line are refused up front. */
-function checkShape(text: string, delimiter: string): void {
-  let quoted = false;
-  let fields = 1;
-  let lines = 1;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '"') quoted = !quoted;
-    else if (quoted) continue;
-    else if (char === delimiter) {
-      fields += 1;
-      if (fields > maxColumns) throw new OutcomeError('invalid_input', `leads: line ${lines} has more than ${maxColumns} fields; a lead file has at most ${maxColumns} columns.`);
-    } else if (char === '\n') {
-      fields = 1;
-      lines += 1;
-      // The header, the leads, and room for blank lines.
-      if (lines > maxLeads * 2 + 1) throw new OutcomeError('invalid_input', `leads: more than ${maxLeads * 2} lines; at most ${maxLeads} leads per campaign.`);
-    }
-  }
-}
-
 function rowsFromCsv(text: string): { plan: ColumnPlan; rows: RawRow[] } {
-  const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
-  checkShape(text, delimiter);
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    records = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, info: true, max_record_size: 100_000 }) as unknown as typeof records;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new OutcomeError('invalid_input', `leads: the CSV could not be read (${message}). Check its quotes; the delimiter read was "${delimiter === '\t' ? '\\t' : delimiter}".`);
-  }
-  const [header, ...body] = records;
-  if (!header) throw new OutcomeError('invalid_input', 'leads: the CSV is empty; give a header row (e.g. "first_name,last_name,email,company") and one row per lead.');
+  const {
+    header,
+    rows: body,
+    delimiter,
+    lineOf,
+  } = readCsv(text, {
+    field: 'leads',
+    // The header, the leads, and room for blank lines.
+    maxLines: maxLeads * 2 + 1,
+    maxFields: maxColumns,
+    maxRecordChars: 100_000,
+    tooLong: `at most ${maxLeads.toLocaleString('en-US')} leads per campaign`,
+  });
+  if (!header.length) throw new OutcomeError('invalid_input', 'leads: the CSV is empty; give a header row (e.g. "first_name,last_name,email,company") and one row per lead.');
   if (body.length > maxLeads) throw new OutcomeError('invalid_input', `leads: ${body.length} rows; at most ${maxLeads} per campaign.`);
-  const plan = planColumns(header.record, 'csv', delimiter);
-  const rows = body.map(({ record, info }, index) => {
+  const plan = planColumns(header, 'csv', delimiter);
+  const rows = body.map((record, index) => {
     const cells: Record<string, string> = {};
-    header.record.forEach((_name, column) => {
+    header.forEach((_name, column) => {
       cells[String(column)] = record[column] ?? '';
     });
-    return { row: index + 1, line: info.lines, cells, short: record.length < header.record.length, extra: Math.max(0, record.length - header.record.length) };
+    return { row: index + 1, line: lineOf(index), cells, short: record.length < header.length, extra: Math.max(0, record.length - header.length) };
   });
   return { plan, rows };
 }
