@@ -14,12 +14,12 @@ describe('clips evaluation on labelled real transcripts', () => {
     }
   });
 
-  it('overlaps labelled moments with the top 5 clips, and never cuts mid-sentence nor on a greeting, wrap-up or sign-off', async () => {
+  it('overlaps labelled moments with the top 5 clips, and never cuts mid-sentence nor on a greeting, sponsor read, wrap-up or sign-off', async () => {
     const figures = await evaluateClips();
     expect(figures.clips).toBeGreaterThanOrEqual(20);
     expect(figures.midSentence, JSON.stringify(figures.transcripts.map((t) => t.midSentence))).toBe(0);
     expect(figures.onHousekeeping, JSON.stringify(figures.transcripts.map((t) => t.onHousekeeping))).toBe(0);
-    // 10 of 29 when this floor was last raised (November 2026, five transcripts; 3 before): raise it as the scorer improves.
-    expect(figures.overlapped, JSON.stringify(figures.transcripts.map((t) => t.overlapped))).toBeGreaterThanOrEqual(10);
+    // 17 of 40 when this floor was last raised (November 2026, seven transcripts, two with sponsor reads; 10 of 29 on five before): raise it as the scorer improves.
+    expect(figures.overlapped, JSON.stringify(figures.transcripts.map((t) => t.overlapped))).toBeGreaterThanOrEqual(17);
   });
 });

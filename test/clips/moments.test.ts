@@ -130,6 +130,41 @@ describe('clip boundaries', () => {
     ]);
   });
 
+  it('reads a news show: "I\'m X and this is Y" and its announcements up to "let\'s get into it", a sponsored segment to its link, "that\'s the news for now"', async () => {
+    const lines = [
+      'Hi, everyone.',
+      'What up, nerds? I’m Jerod and this is Changelog News for the week of Monday.',
+      'We’re flying out to St. Louis on Wednesday for the last Strange Loop, so come say hi.',
+      'Ok, let’s get into the news, shall we?',
+      'Casey Muratori wasn’t surprised when Unity changed its pricing. He had been warning about it for a year.',
+      'It’s now time for Sponsored News!',
+      'Learn the basics of performance monitoring in this upcoming livestream.',
+      'Sign up early by following the link in your chapter data.',
+      'Thank you to Sentry for sponsoring this episode of Changelog News!',
+      'Pineapple ONE is a 32-bit processor built from logic gates by a 19-year-old over two years.',
+      'That’s the news for now, but we have great episodes coming up this week.',
+      'Have a great week, and I’ll talk to you again real soon.',
+    ];
+    const sentences = sentencesOf((await parseTranscript(lines.join('\n'), {})).cues);
+    const roles = rolesOf(sentences);
+    const marked = (text: string) => roles.housekeeping[sentences.findIndex((sentence) => sentence.text.includes(text))];
+    for (const housekeeping of [
+      'Hi, everyone.',
+      'What up, nerds?',
+      'I’m Jerod',
+      'We’re flying',
+      'Ok, let’s get',
+      'It’s now time',
+      'Learn the basics',
+      'Sign up early',
+      'Thank you to Sentry',
+      'That’s the news',
+      'Have a great week',
+    ])
+      expect(marked(housekeeping), housekeeping).toBe(true);
+    for (const story of ['Casey Muratori', 'He had been warning', 'Pineapple ONE']) expect(marked(story), story).toBe(false);
+  });
+
   it('never choose a window that is mostly filler, nor one that ends on an open question when an answered one fits', async () => {
     const lines = [
       'A: Why do sourdough loaves collapse in the oven?',

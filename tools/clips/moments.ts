@@ -1,4 +1,4 @@
-import { danglingOpeners, fillerWords, handover, introLine, replyOpeners, setupOpeners, signOff, sponsorEnd, sponsorStart, tagQuestion } from './lexicon.js';
+import { danglingOpeners, fillerWords, handover, introLine, replyOpeners, setupOpeners, showStarts, signOff, sponsorEnd, sponsorStart, tagQuestion } from './lexicon.js';
 import type { Sentence } from './sentences.js';
 
 /**
@@ -50,7 +50,8 @@ const EDGE = 120;
 
 export function rolesOf(sentences: readonly Sentence[]): Roles {
   const n = sentences.length;
-  const texts = sentences.map((sentence) => sentence.text.trim());
+  // Curly apostrophes read as straight ones: the patterns write "let's", transcripts often "let’s".
+  const texts = sentences.map((sentence) => sentence.text.trim().replace(/[‘’]/g, "'"));
   const punctuated = texts.some((text) => terminal.test(text));
   const endsSentence = texts.map((text) => !punctuated || (terminal.test(text) && !unfinished.test(text)));
   const startsSentence = sentences.map((sentence, index) => {
@@ -124,6 +125,11 @@ export function rolesOf(sentences: readonly Sentence[]): Roles {
         continue;
       }
       if ((sentence.start <= EDGE && introLine.test(text)) || handover.test(text)) marked[index] = true;
+      if (sentence.start <= EDGE && showStarts.test(text)) {
+        // "Let's get into it" after an intro: the announcements between them are intro too.
+        const intro = marked.indexOf(true);
+        for (let k = intro >= 0 && intro < index ? intro : index; k <= index; k += 1) marked[k] = true;
+      }
       if (signOff.test(text)) {
         marked[index] = true;
         // A sign-off near the end ends the talk: what follows is goodbyes.
