@@ -1,4 +1,4 @@
-import { boldWords, contentTokens, interrogatives, isEmotional, numberWords } from './lexicon.js';
+import { boldWords, contentTokens, emotionWords, interrogatives, numberWords } from './lexicon.js';
 import { rolesOf } from './moments.js';
 import type { Sentence } from './sentences.js';
 
@@ -68,28 +68,36 @@ interface Opening {
   reasons: string[];
 }
 
-/** How strongly a clip starting at sentence `index` opens: a question, a number, a bold claim, "you". */
-function openingOf(sentences: readonly Sentence[], index: number): Opening {
+/** A word as the opening's word lists hold it: lower-cased, letters, digits and apostrophes only (most words need no regex). */
+const bareWord = (text: string) => {
+  const lower = text.toLowerCase();
+  return /^[a-z0-9']*$/.test(lower) ? lower : lower.replace(/[^\p{L}\p{N}']/gu, '');
+};
+
+const askingWords = new Set(['what', 'why', 'how', 'who', 'when', 'where']);
+
+/** How strongly a clip starting at sentence `index` opens: a question, a number, a bold claim, "you". `bare`: each sentence's bare words. */
+function openingOf(sentences: readonly Sentence[], bare: readonly string[][], index: number): Opening {
   const first = sentences[index] as Sentence;
   // A very short first sentence shares the opening seconds with the next one.
-  const opening = first.end - first.start < 2 && sentences[index + 1] ? [first, sentences[index + 1] as Sentence] : [first];
-  const words = opening.flatMap((sentence) => sentence.words.map((word) => word.text.toLowerCase().replace(/[^\p{L}\p{N}'?]/gu, '')));
+  const opening = first.end - first.start < 2 && sentences[index + 1] ? [index, index + 1] : [index];
+  const words = opening.flatMap((at) => bare[at] as string[]);
   const reasons: string[] = [];
   let score = 0;
-  const firstWord = (words[0] ?? '').replace(/\?$/, '');
-  if (opening.some((sentence) => sentence.text.trim().endsWith('?')) || (interrogatives.has(firstWord) && ['what', 'why', 'how', 'who', 'when', 'where'].includes(firstWord))) {
+  const firstWord = words[0] ?? '';
+  if (opening.some((at) => (sentences[at] as Sentence).text.trim().endsWith('?')) || (interrogatives.has(firstWord) && askingWords.has(firstWord))) {
     score += 0.4;
     reasons.push('opens with a question');
   }
-  const number = words.find((word) => /\d/.test(word) || numberWords.has(word.replace(/\?$/, '')));
+  const number = words.find((word) => /\d/.test(word) || numberWords.has(word));
   if (number) {
     score += 0.25;
-    reasons.push(`names a number ("${number.replace(/\?$/, '')}") in the first seconds`);
+    reasons.push(`names a number ("${number}") in the first seconds`);
   }
-  const bold = words.find((word) => boldWords.has(word.replace(/\?$/, '')));
+  const bold = words.find((word) => boldWords.has(word));
   if (bold) {
     score += 0.3;
-    reasons.push(`makes a bold claim ("${bold.replace(/\?$/, '')}")`);
+    reasons.push(`makes a bold claim ("${bold}")`);
   }
   if (words.some((word) => word === 'you' || word === 'your' || word === "you're" || word === 'youre')) {
     score += 0.25;
@@ -119,10 +127,11 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   };
   const wordCount = prefix((i) => (sentences[i] as Sentence).words.length);
   const contentCount = prefix((i) => (tokens[i] as string[]).length);
+  const bare = sentences.map((sentence) => sentence.words.map((word) => bareWord(word.text)));
   const emotion = prefix((i) => {
     const sentence = sentences[i] as Sentence;
     let hits = (sentence.text.match(/!/g) ?? []).length * 0.5;
-    for (const word of sentence.words) if (isEmotional(word.text)) hits += 1;
+    for (const word of bare[i] as string[]) if (emotionWords.has(word)) hits += 1;
     return hits;
   });
   const salience = prefix((i) => (tokens[i] as string[]).reduce((sum, token) => sum + salienceOf(token), 0));
@@ -131,7 +140,7 @@ export function selectClips(analysis: Analysis, options: { minSeconds: number; m
   const housekeeping = prefix((i) => (roles.housekeeping[i] ? 1 : 0));
   const fillers = prefix((i) => roles.fillers[i] as number);
   const cutOff = prefix((i) => (roles.cutOff[i] ? 1 : 0));
-  const openings = sentences.map((_, index) => openingOf(sentences, index));
+  const openings = sentences.map((_, index) => openingOf(sentences, bare, index));
   // A story or claim opener past a window's first sentence starts a second thought.
   const newThought = prefix((i) => (roles.setup[i] && !roles.question[i] ? 1 : 0));
   const target = Math.min(options.maxSeconds, Math.max(options.minSeconds, 60));

@@ -141,7 +141,8 @@ function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
   let block = format === 'vtt' && lines[0]?.startsWith('WEBVTT') ? 'WEBVTT header' : '';
   let cueLines = 0;
   let run = 0;
-  for (const [index, line] of lines.entries()) {
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
     const number = index + 1;
     if (!line) {
       block = '';
@@ -160,7 +161,7 @@ function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
     // the library time in proportion to its square).
     if (block === 'cue' && (cueLines += 1) > MAX_CUE_LINES)
       fail(`cue ${starts.length} (line ${number})`, `the cue has more than ${MAX_CUE_LINES} lines of text; is a blank line missing between cues?`);
-    const match = timingLine.exec(line);
+    const match = line.includes('-->') ? timingLine.exec(line) : null;
     if (!match) {
       // Only where a timing line belongs: cue text may well start with "10:30 - ".
       if (block || !looksLikeTiming.test(line)) {
@@ -175,13 +176,8 @@ function checkLines(lines: readonly string[], format: 'srt' | 'vtt'): number[] {
     const [, from, to] = match as unknown as [string, string, string];
     if (!time.test(from) || !time.test(to)) fail(where, `${quote(line.trim())} has a malformed time; write it as ${example}`);
     for (const stamp of [from, to]) {
-      if (
-        stamp
-          .split(':')
-          .slice(-2)
-          .some((part) => Number.parseInt(part, 10) > 59)
-      )
-        fail(where, `the time ${stamp} is out of range: minutes and seconds go up to 59`);
+      // The last two parts (minutes, then whole seconds) are two digits each, checked by `time` above.
+      if (Number(stamp.slice(-9, -7)) > 59 || Number(stamp.slice(-6, -4)) > 59) fail(where, `the time ${stamp} is out of range: minutes and seconds go up to 59`);
     }
     if (seconds(to) <= seconds(from)) fail(where, `the end ${to} is not after the start ${from}`);
     block = 'cue';
@@ -204,9 +200,14 @@ function cueNumbers(starts: readonly number[]): (line: number) => number {
   };
 }
 
+/** Seconds of "h:mm:ss,mmm", "mm:ss.mmm" or "ss.m"; read without splitting, as it runs for every cue and timed word. */
 const seconds = (stamp: string) => {
-  const parts = stamp.replace(',', '.').split(':').map(Number);
-  return parts.reduce((total, part) => total * 60 + part, 0);
+  const lastColon = stamp.lastIndexOf(':');
+  const secs = Number(stamp.slice(lastColon + 1).replace(',', '.'));
+  if (lastColon < 0) return secs;
+  const firstColon = stamp.lastIndexOf(':', lastColon - 1);
+  const minutes = Number(stamp.slice(firstColon + 1, lastColon));
+  return (firstColon < 0 ? 0 : Number(stamp.slice(0, firstColon)) * 3600) + minutes * 60 + secs;
 };
 
 /** Lines per library call: media-captions' time grows with the square of its input, so long files go in pieces. */
@@ -296,9 +297,12 @@ const decode = (text: string) =>
   });
 /** Cue text without tags (<b>, <i>, <font …>, <c.x>, <v Name>, timestamps) and with entities decoded; a bare "<" as in "5 < 6" stays. */
 const plain = (text: string) =>
-  decode(text.replace(/<\/?[a-z][^<>]*>|<\d{1,2}:\d{2}[\d:.]*>/gi, ''))
-    .replace(/[ \t]+/g, ' ')
-    .trim();
+  // Most cue lines hold no tag, entity, tab or double space: nothing to replace.
+  !/[<&\t]| {2}/.test(text)
+    ? text.trim()
+    : decode(text.replace(/<\/?[a-z][^<>]*>|<\d{1,2}:\d{2}[\d:.]*>/gi, ''))
+        .replace(/[ \t]+/g, ' ')
+        .trim();
 /** The name starts at its first non-space and stops at a "<": each try then ends at the next tag, in linear time. */
 const speakerOf = (text: string) => /<v(?:\.[\w.-]+)?\s+([^\s<>][^<>]*)>/.exec(text)?.[1]?.trim();
 
