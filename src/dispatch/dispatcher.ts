@@ -304,6 +304,14 @@ export class Dispatcher {
       progress: (fraction, message) => call.progress({ fraction: Math.min(1, Math.max(0, fraction)), message: message ?? null }),
       nextAction: (name, args, why) => catalogue.nextAction(name, args, why),
       markReplay: () => call.onReplay?.(),
+      runTool: async (name, given) => {
+        const other = catalogue.get(name);
+        if (!other) throw new Error(`runTool: no tool ${name} in the catalogue`);
+        const parsed = other.input.safeParse(given);
+        if (!parsed.success) throw invalidInput(parsed.error, `input for ${name}`);
+        // Its replays and progress are this call's business: neither is passed up.
+        return this.run(other, parsed.data, { ...call, progress: async () => {}, onReplay: undefined });
+      },
     };
     const output = await tool.run(input, context);
     if (!validateOutput) return output;

@@ -230,6 +230,13 @@ export interface ToolContext {
   markReplay: () => void;
   /** A next action for another tool of the catalogue, its REST route filled in from `args`. */
   nextAction: (tool: string, args: Record<string, unknown>, why: string) => NextAction;
+  /**
+   * Runs another tool of the catalogue inside this call, as its engine (how business-in-a-box composes
+   * the other outcomes, never through HTTP): the same caller, store and budget; `input` parsed by that
+   * tool's own schema (400 naming the tool's field). This call's scope covers it, and its cost: the
+   * tool is neither scope-checked nor metered apart. Its result is what the tool returns to anyone.
+   */
+  runTool: (tool: string, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
 /** What a public route's handler can use (no caller: these serve people without a key). */
