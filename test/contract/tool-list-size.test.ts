@@ -145,6 +145,19 @@ describe('real outputs against the listed output schemas, as MCP clients validat
     keep('outreach_triage', await call('POST', '/outreach/triage', { campaign_id: campaign.campaign_id, from: 'ana@smile.example', reply: 'Out of office until Monday.' }));
     keep('outreach_send', await call('POST', '/outreach/send', { campaign_id: campaign.campaign_id }));
 
+    const box = await call(
+      'POST',
+      '/business-box/build',
+      { prompt: 'Plumbing repairs in Leeds by Mike Brown Plumbing. Emergency callout £90.', kind: 'local_service', generator: 'template' },
+      { prefer: 'wait=60' },
+    );
+    keep('business_box_build', box);
+    keep(
+      'business_box_revise',
+      await call('POST', '/business-box/revise', { business_id: box.business_id, focus_areas: ['pricing'], price_points: [{ name: 'Emergency callout', price: 95, currency: 'GBP' }] }),
+    );
+    keep('business_box_get', await call('GET', `/business-box/${box.business_id}`));
+
     const invoice = {
       customer: { name: 'Acme GmbH', email: 'billing@acme.example', address: 'Hauptstraße 1\n10115 Berlin' },
       currency: 'EUR',

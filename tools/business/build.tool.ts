@@ -7,10 +7,9 @@ export default defineTool({
   name: 'business_box_build',
   title: 'Build a whole business system',
   description:
-    'Sets up a coaching, agency, digital_shop, newsletter or local_service business in one job: positioning and an offer ladder from your facts, a landing page, ' +
-    'and by kind a membership, storefront, booking and quote forms or an outreach campaign, each made by its own tool (its id reads back with that tool), ' +
-    'a 30-day content plan with the first week’s content packs, operations checklists, KPIs and a launch plan. Nothing is invented; gaps are in meta.missing. ' +
-    'Change it by focus area with business_box_revise.',
+    'Sets up a coaching, agency, digital_shop, newsletter or local_service business as a job: positioning and offer ladder from your facts, a landing page, ' +
+    'by kind a membership, storefront, booking and quote forms or outreach (each made and read by its own tools), ' +
+    'a 30-day content plan with week one’s packs, checklists, KPIs, launch plan. Gaps: meta.missing.',
   route: { method: 'POST', path: '/business-box/build' },
   scope: 'business:write',
   cost: 1,

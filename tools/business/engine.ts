@@ -201,9 +201,13 @@ export async function readBusiness(ctx: ToolContext, id: string, version?: numbe
 /** A part's new version through its own revise tool, or why it was left as it is. */
 async function revisePart(ctx: ToolContext, component: Component, input: ReviseInput, focused: ReadonlySet<FocusArea>): Promise<{ component: Component; changes: string[] } | { unapplied: string }> {
   const named = `${component.component} (${component.id})`;
-  const run = async (tool: string, args: Record<string, unknown>, change: string) => {
+  const run = async (tool: string, args: Record<string, unknown>, change: string): Promise<{ component: Component; changes: string[] } | { unapplied: string }> => {
     const output = await ctx.runTool(tool, args);
     const version = typeof output.version === 'number' ? output.version : component.version;
+    if (version === component.version) {
+      const reasons = Array.isArray(output.unapplied) ? output.unapplied.filter((reason): reason is string => typeof reason === 'string') : [];
+      return { unapplied: `${named}: ${tool} changed nothing${reasons.length ? ` (${reasons.join('; ')})` : ''}` };
+    }
     return { component: { ...component, version }, changes: [`${change} (${tool}, v${component.version ?? '?'} → v${version ?? '?'})`] };
   };
   const prices = input.price_points;

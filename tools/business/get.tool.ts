@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
 import { readBusiness } from './engine.js';
-import { businessIdSchema, businessOutputSchema, changelogSchema, focusAreas } from './schema.js';
+import { businessIdSchema, businessReadSchema, changelogSchema, focusAreas } from './schema.js';
 import { businessSummary } from './summary.js';
 
 export default defineTool({
   name: 'business_box_get',
   title: 'Get a business box',
-  description: 'Returns a business box at its latest version, or at `version` N: every part with its id (each reads back with its own *_get), the plans, and each version’s focus areas and changelog.',
+  description: 'A business box at its latest version or at `version` N: every part with its id (read by its own *_get), the plans, each version’s focus areas and changelog.',
   route: { method: 'GET', path: '/business-box/:businessId' },
   scope: 'business:read',
   cost: 0,
   effect: 'read',
   view: 'page',
   input: z.object({ business_id: businessIdSchema, version: z.coerce.number().int().min(1).optional().describe('Default: the latest.') }),
-  output: businessOutputSchema.extend({
+  output: businessReadSchema.extend({
     versions: z.array(z.object({ version: z.number().int(), created_at: z.iso.datetime(), focus_areas: z.array(z.enum(focusAreas)), changelog: changelogSchema })),
   }),
   async run({ business_id, version }, ctx) {

@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kernel/tool.js';
 import { reviseBusiness } from './engine.js';
-import { businessOutputSchema, changelogSchema, reviseInputSchema } from './schema.js';
+import { businessReadSchema, changelogSchema, reviseInputSchema } from './schema.js';
 import { businessSummary } from './summary.js';
 
 export default defineTool({
   name: 'business_box_revise',
   title: 'Revise a business box by focus area',
   description:
-    'Changes only the parts tied to the focus areas (pricing, marketing, sales, operations, onboarding, retention, content, growth, hiring, legal), ' +
-    'each through its own revise tool (widget_revise, content_revise, membership_revise, storefront_revise), and makes a new version with a changelog per part. ' +
-    'What it could not change is listed in unapplied; nothing to change makes no version and costs nothing.',
+    'Changes only the parts of the focus areas, each through its own revise tool, as a new version with a changelog per part. ' +
+    'What it could not change is in unapplied; nothing to change makes no version and costs nothing.',
   route: { method: 'POST', path: '/business-box/revise' },
   scope: 'business:write',
   cost: 1,
   effect: 'write',
   view: 'page',
   input: reviseInputSchema,
-  output: businessOutputSchema.extend({ changed: z.boolean(), changelog: changelogSchema, unapplied: z.array(z.string()) }),
+  output: businessReadSchema.extend({ changed: z.boolean(), changelog: changelogSchema, unapplied: z.array(z.string()) }),
   async run(input, ctx) {
     const box = await reviseBusiness(ctx, input);
     return { ...box, next_actions: [ctx.nextAction('business_box_get', { business_id: box.business_id }, 'Read any version and its changelog.')] };

@@ -20,7 +20,7 @@ const intervals = ['one_time', 'session', 'hour', 'month', 'year'] as const;
 export const pricePointSchema = z
   .object({
     name: textField(80),
-    price: z.number().min(0).max(1_000_000).describe('Major units, e.g. 150 or 19.99.'),
+    price: z.number().min(0).max(1_000_000).describe('Major units.'),
     currency: z
       .string()
       .regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as "EUR" or "USD"')
@@ -31,20 +31,17 @@ export const pricePointSchema = z
   .strict();
 export type PricePoint = z.output<typeof pricePointSchema>;
 
-const kpiTargets = z.record(z.string().regex(/^[a-z_]{2,40}$/), z.number().min(0).max(1e9)).describe('KPI id → your target number (see kpis[].id); none is invented.');
+const kpiTargets = z.record(z.string().regex(/^[a-z_]{2,40}$/), z.number().min(0).max(1e9)).describe('kpis[].id → target.');
 
 export const buildInputSchema = z.object({
-  kind: z.enum(businessKinds).optional().describe('Default: read from the prompt; a prompt that says none is asked back.'),
-  prompt: textField(4000).describe('The business in your words: what it sells, to whom, where, at what prices.'),
+  kind: z.enum(businessKinds).optional().describe("Default: the prompt's."),
+  prompt: textField(4000).describe('What it sells, to whom, where, at what prices.'),
   brand: asSignature(brandSchema.optional()),
   location: textField(120).optional(),
   price_points: z.array(pricePointSchema).min(1).max(8).optional().describe("Else the prompt's prices."),
-  course: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe("Coaching and newsletter: the membership's course {title, modules: [{title, lessons: [{title, body?}]}]}, as membership_build takes it; else the lessons the prompt names."),
+  course: z.record(z.string(), z.unknown()).optional().describe("Coaching, newsletter: membership_build's course; else the prompt's lessons."),
   kpi_targets: kpiTargets.optional(),
-  execute: z.boolean().default(false).describe("Run the components' Stripe operations (needs STRIPE_SECRET_KEY)."),
+  execute: z.boolean().default(false).describe("Run the parts' Stripe operations."),
   generator: generatorField,
 });
 export type BuildInput = z.output<typeof buildInputSchema>;
@@ -52,19 +49,19 @@ export type BuildInput = z.output<typeof buildInputSchema>;
 export const reviseInputSchema = z.object({
   business_id: businessIdSchema,
   focus_areas: z.array(z.enum(focusAreas)).min(1).max(focusAreas.length),
-  instructions: textField(2000).optional().describe("Your words; passed to the focused components' own revise tools."),
-  price_points: z.array(pricePointSchema).min(1).max(8).optional().describe('For pricing: the new prices.'),
+  instructions: textField(2000).optional(),
+  price_points: z.array(pricePointSchema).min(1).max(8).optional().describe('For pricing.'),
   kpi_targets: kpiTargets.optional(),
   generator: generatorField,
 });
 export type ReviseInput = z.output<typeof reviseInputSchema>;
 
 const componentSchema = z.object({
-  component: z.string().describe('e.g. landing_page, membership, storefront, booking_widget, quote_widget, outreach, content_pack_1.'),
-  tool: z.string().nullable().describe('The tool that made it (its *_get reads it); null for the parts this outcome holds itself.'),
+  component: z.string(),
+  tool: z.string().nullable(),
   id: z.string().nullable(),
   version: z.number().int().nullable(),
-  url: z.string().nullable().describe('Its preview page, when it has one.'),
+  url: z.string().nullable(),
   focus_areas: z.array(z.enum(focusAreas)),
   summary: z.string(),
 });
@@ -82,12 +79,12 @@ export const businessOutputSchema = z.object({
     ideal_customer: z.string().nullable(),
     problem: z.string().nullable(),
     promise: z.string().nullable(),
-    proof: z.array(z.string()).describe("The prompt's own claims; none is invented."),
+    proof: z.array(z.string()),
   }),
   offer_ladder: z.array(z.object({ rung: z.enum(['entry', 'core', 'premium']), name: z.string(), price: z.string(), interval: z.enum(intervals), description: z.string().nullable() })),
   components: z.array(componentSchema),
   operations: outlinedAs(
-    { type: 'object', description: 'onboarding, sops [{title, steps}], tool_stack [{need, component|category}], legal [{item, why}], hiring [{item, why}]: checklists for this kind of business.' },
+    { type: 'object', description: 'Checklists: onboarding, legal, hiring [{item, why}]; sops [{title, steps}]; tool_stack [{need, use}].' },
     z.object({
       onboarding: checklistSchema,
       sops: z.array(z.object({ title: z.string(), steps: z.array(z.string()) })),
@@ -99,17 +96,31 @@ export const businessOutputSchema = z.object({
   content_plan: z.array(z.object({ day: z.number().int(), date: z.iso.date(), channel: z.string(), topic: z.string(), pack_id: z.string().nullable() })),
   kpis: z.array(z.object({ id: z.string(), name: z.string(), measured: z.string(), target: z.number().nullable(), target_rule: z.string(), focus_area: z.enum(focusAreas) })),
   launch_plan: z.array(z.object({ week: z.number().int(), goals: z.array(z.string()) })),
-  html: z.string().describe('The overview page: each part with a link to its own page.'),
-  overview: z.object({ preview_url: z.string().describe('The overview page, hosted: no key needed.'), resource: z.string() }),
+  html: z.string(),
+  overview: z.object({ preview_url: z.string(), resource: z.string() }),
   meta: z.object({
     facts: z.record(z.string(), z.unknown()),
-    missing: z.array(z.string()).describe('Facts the box lacks, and where to give them.'),
+    missing: z.array(z.string()),
     warnings: z.array(z.string()),
     generator: z.string(),
     created_at: z.iso.datetime(),
   }),
 });
 export type BusinessOutput = z.output<typeof businessOutputSchema>;
+
+/** The result as revise and get show it: the parts that are the same shape as the build's are named, not written out again. */
+// A copy: an outline belongs to the schema instance, and the build's own result shows these in full.
+const asInBuild = <T extends z.ZodType>(schema: T, type: 'object' | 'array') => outlinedAs({ type, description: "As in business_box_build's result." }, schema.clone());
+const shape = businessOutputSchema.shape;
+export const businessReadSchema = businessOutputSchema.extend({
+  positioning: asInBuild(shape.positioning, 'object'),
+  offer_ladder: asInBuild(shape.offer_ladder, 'array'),
+  components: asInBuild(shape.components, 'array'),
+  content_plan: asInBuild(shape.content_plan, 'array'),
+  kpis: asInBuild(shape.kpis, 'array'),
+  launch_plan: asInBuild(shape.launch_plan, 'array'),
+  meta: asInBuild(shape.meta, 'object'),
+});
 
 export const changelogSchema = z.array(
   z.object({
