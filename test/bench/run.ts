@@ -17,6 +17,7 @@ import { widgetTools } from './widgets.js';
 import { membershipBuild } from './membership.js';
 import { storefrontBuild } from './storefront.js';
 import { directoryBuild } from './directory.js';
+import { businessBuild } from './business.js';
 import { outreachBenchmarks } from './outreach.js';
 import { clipsFactory } from './clips.js';
 import { factExtraction } from './facts.js';
@@ -41,6 +42,7 @@ const benchmarks: readonly Benchmark[] = [
   storefrontBuild,
   membershipBuild,
   directoryBuild,
+  businessBuild,
   ...outreachBenchmarks,
   clipsFactory,
   contentRepurpose,

@@ -8,6 +8,7 @@ import { OutcomeError } from '../../src/kernel/errors.js';
 import type { ToolContext } from '../../src/kernel/context.js';
 import { buildBusiness } from '../../tools/business/engine.js';
 import { buildInputSchema } from '../../tools/business/schema.js';
+import { expectValidHtml, vnuAvailable, vnuSkipReason } from '../support/vnu.js';
 
 /**
  * Business-in-a-box (issue 20): all five kinds end to end over REST as jobs; every part read back through
@@ -112,6 +113,13 @@ describe('business-in-a-box', () => {
     expect(await overview.text()).toContain(box.positioning.name ?? '');
     expect((await fetch(box.overview.preview_url.replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`))).status).toBe(404);
   });
+
+  describe.skipIf(!vnuAvailable)('with the Nu Html Checker', () => {
+    it('draws every overview page without an HTML error', async () => {
+      await expectValidHtml(Object.fromEntries(Object.entries(built).map(([kind, box]) => [kind, box.html as string])));
+    });
+  });
+  if (!vnuAvailable) console.warn(vnuSkipReason);
 
   it('keeps the caller’s facts and invents none: prices as given, proof only from the prompt, gaps in meta.missing', () => {
     const coaching = built.coaching;
