@@ -5,10 +5,18 @@ import { p90 } from './invoice.js';
 
 /** A prompt per kind, as an agent would send it; coaching and newsletter bring their course. */
 const boxes = [
-  { kind: 'coaching', prompt: 'Leadership coaching for new engineering managers in Berlin by Anna Weber. 1:1 coaching €150 per session, membership €29 a month.', course: { title: 'Manager Foundations', modules: [{ title: 'Start', lessons: [{ title: 'Your first 90 days' }, { title: 'Running 1:1s' }] }] } },
+  {
+    kind: 'coaching',
+    prompt: 'Leadership coaching for new engineering managers in Berlin by Anna Weber. 1:1 coaching €150 per session, membership €29 a month.',
+    course: { title: 'Manager Foundations', modules: [{ title: 'Start', lessons: [{ title: 'Your first 90 days' }, { title: 'Running 1:1s' }] }] },
+  },
   { kind: 'agency', prompt: 'Web design agency for dentists in Austin, Pixel Tooth Studio. Websites from $2,900, care plan $149 a month.' },
   { kind: 'digital_shop', prompt: 'Lightroom presets shop by Nova Presets: Film pack $19, Portrait pack $24.' },
-  { kind: 'newsletter', prompt: 'Weekly newsletter about climate tech for investors, The Carbon Brief Weekly. Paid tier $8 a month.', course: { title: 'The Carbon Brief Weekly', modules: [{ title: 'Issues', lessons: [{ title: 'Grid storage 101' }] }] } },
+  {
+    kind: 'newsletter',
+    prompt: 'Weekly newsletter about climate tech for investors, The Carbon Brief Weekly. Paid tier $8 a month.',
+    course: { title: 'The Carbon Brief Weekly', modules: [{ title: 'Issues', lessons: [{ title: 'Grid storage 101' }] }] },
+  },
   { kind: 'local_service', prompt: 'Plumbing repairs in Leeds by Mike Brown Plumbing. Emergency callout £90, boiler service £75.' },
 ];
 
