@@ -135,6 +135,19 @@ describe('business-in-a-box', () => {
     expect(shop.meta.missing.join(' ')).toMatch(/positioning\.proof: state your own results/);
   });
 
+  it('gives agencies and local services an invoice template per price, which invoice_draft takes once a customer is added', async () => {
+    const plumbing = built.local_service;
+    expect(plumbing.invoice_templates.map((template: any) => [template.name, template.draft.currency, template.draft.line_items[0].unit_price])).toEqual([
+      ['Emergency callout', 'GBP', 90],
+      ['boiler service', 'GBP', 75],
+    ]);
+    expect(built.coaching.invoice_templates).toEqual([]);
+    const customer = { name: 'Jo Smith', email: 'jo@example.com', address: '1 High Street\nLeeds LS1 1AA' };
+    const response = await call('POST', '/invoice/draft', { ...plumbing.invoice_templates[0].draft, customer });
+    expect(response.status).toBe(200);
+    expect((await json(response)).totals.total).toBe(9000);
+  });
+
   it('asks back when the prompt says no kind of business, and names the options', async () => {
     const response = await call('POST', '/business-box/build', { prompt: 'Something great in Lisbon.' });
     const { status, body } = await settle(response);

@@ -14,7 +14,7 @@ import { buildPack, buildPart, type Brief } from './compose.js';
 import { businessIds } from './ids.js';
 import { inferKind, kindProfiles, type Part } from './kinds.js';
 import { overviewPage } from './page.js';
-import { contentPlanOf, kpisOf, launchPlanOf, offerLadderOf, operationsOf, positioningOf, pricePointsOf } from './plan.js';
+import { contentPlanOf, invoiceTemplatesOf, kpisOf, launchPlanOf, offerLadderOf, operationsOf, positioningOf, pricePointsOf } from './plan.js';
 import type { BuildInput, BusinessKind, BusinessOutput, Component, FocusArea, PricePoint, ReviseInput } from './schema.js';
 import { businessDb } from './tables.js';
 
@@ -104,6 +104,8 @@ export async function buildBusiness(ctx: ToolContext, input: BuildInput): Promis
     positioning,
     offer_ladder: offerLadderOf(pricePoints),
     components,
+    // Agencies and local services bill per job: an invoice template per price.
+    invoice_templates: profile.invoices ? invoiceTemplatesOf(pricePoints) : [],
     operations: operationsOf(kind, profile.parts),
     content_plan: plan,
     kpis: kpisOf(kind, input.kpi_targets),
@@ -253,7 +255,7 @@ export async function reviseBusiness(ctx: ToolContext, input: ReviseInput): Prom
   const changelog: Changelog = [];
   const unapplied: string[] = [];
   for (const [index, component] of document.components.entries()) {
-    if (!component.focus_areas.some((area) => focused.has(area))) continue;
+    if (!component.focus_areas.some((area) => focused.has(area as FocusArea))) continue;
     const result = await revisePart(ctx, component, input, focused);
     if ('unapplied' in result) {
       unapplied.push(result.unapplied);
@@ -268,6 +270,10 @@ export async function reviseBusiness(ctx: ToolContext, input: ReviseInput): Prom
       document.offer_ladder = offerLadderOf(input.price_points);
       document.brief.pricePoints = input.price_points;
       own('offer_ladder', [`set from price_points: ${document.offer_ladder.map((rung) => `${rung.name} ${rung.price}`).join(', ')}`]);
+      if (kindProfiles[document.kind].invoices) {
+        document.invoice_templates = invoiceTemplatesOf(input.price_points);
+        own('invoice_templates', [`one per price point: ${input.price_points.map((point) => point.name).join(', ')}`]);
+      }
     } else unapplied.push('offer_ladder: give price_points to change prices');
   }
   const notes = Object.fromEntries(

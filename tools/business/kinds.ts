@@ -13,6 +13,8 @@ export interface KindProfile {
   label: string;
   /** Made first: the parts that refuse a prompt that lacks what they need (lessons, products), before anything else is built. */
   parts: readonly Part[];
+  /** Bills per job or project: the box holds an invoice template per price. */
+  invoices: boolean;
   /** Words that say this kind in a prompt. */
   cues: RegExp;
   onboarding: ReadonlyArray<{ item: string; why: string }>;
@@ -30,6 +32,7 @@ export const kindProfiles: Record<BusinessKind, KindProfile> = {
   coaching: {
     label: 'Coaching',
     parts: ['membership', 'booking_widget'],
+    invoices: false,
     cues: /\b(?:coach(?:ing|es)?|mentor(?:ing)?|1:1 sessions?|one-to-one)\b/i,
     onboarding: [
       { item: 'Send the welcome email with the first session link', why: 'A client who books in the first 48 hours stays.' },
@@ -46,6 +49,7 @@ export const kindProfiles: Record<BusinessKind, KindProfile> = {
   agency: {
     label: 'Agency',
     parts: ['booking_widget', 'quote_widget', 'outreach'],
+    invoices: true,
     cues: /\b(?:agency|agencies|consultancy|consulting firm|freelanc\w*|done-for-you|we build|web design|marketing services)\b/i,
     onboarding: [
       { item: 'Kick-off call booked through the booking widget', why: 'Scope, contacts and deadlines agreed in week one.' },
@@ -65,6 +69,7 @@ export const kindProfiles: Record<BusinessKind, KindProfile> = {
   digital_shop: {
     label: 'Digital shop',
     parts: ['storefront'],
+    invoices: false,
     cues: /\b(?:shop|store|sell(?:s|ing)? (?:templates|presets|e-?books?|downloads|prints|courses)|digital products?|templates?|presets|e-?books?|downloads?)\b/i,
     onboarding: [
       { item: 'Receipt and download link by email after checkout', why: 'A buyer who gets the file at once does not ask for a refund.' },
@@ -85,6 +90,7 @@ export const kindProfiles: Record<BusinessKind, KindProfile> = {
   newsletter: {
     label: 'Newsletter',
     parts: ['membership'],
+    invoices: false,
     cues: /\b(?:newsletter|substack|weekly (?:email|issue|digest)|paid subscribers?|subscribers)\b/i,
     onboarding: [
       { item: 'Welcome email with the best past issue', why: 'New readers see the newsletter at its best first.' },
@@ -100,6 +106,7 @@ export const kindProfiles: Record<BusinessKind, KindProfile> = {
   local_service: {
     label: 'Local service',
     parts: ['booking_widget', 'quote_widget', 'outreach'],
+    invoices: true,
     cues: /\b(?:plumb\w*|electrician|cleaning|cleaner|salon|barber|bakery|café|cafe|restaurant|repair|landscap\w*|gardening|dentist|clinic|physio\w*|yoga studio|gym|photograph\w*|tutor\w*|handyman|locksmith|mechanic|local)\b/i,
     onboarding: [
       { item: 'Confirm the booking by email with the address and what to prepare', why: 'Fewer no-shows and wasted trips.' },

@@ -145,3 +145,14 @@ export function launchPlanOf(kind: BusinessKind, parts: readonly Part[]): Busine
     { week: 4, goals: ['Review the KPIs against the baseline and set kpi_targets', 'Revise the weakest part with business_box_revise (its focus area)'] },
   ];
 }
+
+/**
+ * An invoice per price, ready for invoice_draft once a customer is added (an invoice needs a real
+ * customer, so none is drafted here): its currency and one line at the caller's price.
+ */
+export function invoiceTemplatesOf(points: readonly PricePoint[]): BusinessOutput['invoice_templates'] {
+  return points.map((point) => ({
+    name: point.name,
+    draft: { currency: point.currency, line_items: [{ description: point.description ? `${point.name}: ${point.description}` : point.name, quantity: 1, unit_price: point.price }] },
+  }));
+}

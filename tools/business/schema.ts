@@ -62,7 +62,7 @@ const componentSchema = z.object({
   id: z.string().nullable(),
   version: z.number().int().nullable(),
   url: z.string().nullable(),
-  focus_areas: z.array(z.enum(focusAreas)),
+  focus_areas: z.array(z.string()),
   summary: z.string(),
 });
 export type Component = z.output<typeof componentSchema>;
@@ -81,8 +81,9 @@ export const businessOutputSchema = z.object({
     promise: z.string().nullable(),
     proof: z.array(z.string()),
   }),
-  offer_ladder: z.array(z.object({ rung: z.enum(['entry', 'core', 'premium']), name: z.string(), price: z.string(), interval: z.enum(intervals), description: z.string().nullable() })),
+  offer_ladder: z.array(z.object({ rung: z.enum(['entry', 'core', 'premium']), name: z.string(), price: z.string(), interval: z.string(), description: z.string().nullable() })),
   components: z.array(componentSchema),
+  invoice_templates: z.array(z.object({ name: z.string(), draft: z.record(z.string(), z.unknown()).describe('invoice_draft input; add customer.') })),
   operations: outlinedAs(
     { type: 'object', description: 'Checklists: onboarding, legal, hiring [{item, why}]; sops [{title, steps}]; tool_stack [{need, use}].' },
     z.object({
@@ -94,7 +95,7 @@ export const businessOutputSchema = z.object({
     }),
   ),
   content_plan: z.array(z.object({ day: z.number().int(), date: z.iso.date(), channel: z.string(), topic: z.string(), pack_id: z.string().nullable() })),
-  kpis: z.array(z.object({ id: z.string(), name: z.string(), measured: z.string(), target: z.number().nullable(), target_rule: z.string(), focus_area: z.enum(focusAreas) })),
+  kpis: z.array(z.object({ id: z.string(), name: z.string(), measured: z.string(), target: z.number().nullable(), target_rule: z.string(), focus_area: z.string() })),
   launch_plan: z.array(z.object({ week: z.number().int(), goals: z.array(z.string()) })),
   html: z.string(),
   overview: z.object({ preview_url: z.string(), resource: z.string() }),
@@ -116,6 +117,7 @@ export const businessReadSchema = businessOutputSchema.extend({
   positioning: asInBuild(shape.positioning, 'object'),
   offer_ladder: asInBuild(shape.offer_ladder, 'array'),
   components: asInBuild(shape.components, 'array'),
+  invoice_templates: asInBuild(shape.invoice_templates, 'array'),
   content_plan: asInBuild(shape.content_plan, 'array'),
   kpis: asInBuild(shape.kpis, 'array'),
   launch_plan: asInBuild(shape.launch_plan, 'array'),
