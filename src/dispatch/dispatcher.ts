@@ -304,6 +304,7 @@ export class Dispatcher {
       progress: (fraction, message) => call.progress({ fraction: Math.min(1, Math.max(0, fraction)), message: message ?? null }),
       nextAction: (name, args, why) => catalogue.nextAction(name, args, why),
       markReplay: () => call.onReplay?.(),
+      resourcesOf: (name, output) => this.options.resources.linksOf(name, output).map((link) => link.uri),
       runTool: async (name, given) => {
         const other = catalogue.get(name);
         if (!other) throw new Error(`runTool: no tool ${name} in the catalogue`);

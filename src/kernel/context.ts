@@ -237,6 +237,11 @@ export interface ToolContext {
    * tool is neither scope-checked nor metered apart. Its result is what the tool returns to anyone.
    */
   runTool: (tool: string, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /**
+   * The MCP resource URIs of the artifacts a tool's output names (as its result's `resource_link`s would):
+   * a composing tool lists them under `components[].resources`, and its own result links them too.
+   */
+  resourcesOf: (tool: string, output: Record<string, unknown>) => string[];
 }
 
 /** What a public route's handler can use (no caller: these serve people without a key). */

@@ -120,17 +120,21 @@ export class ResourceRegistry {
     return undefined;
   }
 
-  /** The `resource_link`s for a tool's output: one per artifact it made or returned. */
+  /**
+   * The `resource_link`s for a tool's output: one per artifact it made or returned, and one per URI its
+   * `components[].resources` list (the parts a composing tool made with other tools).
+   */
   linksOf(toolName: string, output: Record<string, unknown>): ResourceLink[] {
-    return (this.linkers.get(toolName) ?? []).flatMap((resource) =>
-      (resource.linkedFrom[toolName]?.(output) ?? []).map(({ label, ...params }) => ({
-        uri: resource.uri(params),
-        name: label,
-        mimeType: resource.mimeType,
-        title: resource.title,
-        description: resource.description,
-      })),
+    const link = (resource: Resource, uri: string, name: string): ResourceLink => ({ uri, name, mimeType: resource.mimeType, title: resource.title, description: resource.description });
+    const own = (this.linkers.get(toolName) ?? []).flatMap((resource) => (resource.linkedFrom[toolName]?.(output) ?? []).map(({ label, ...params }) => link(resource, resource.uri(params), label)));
+    const components = Array.isArray(output.components) ? (output.components as Array<{ component?: unknown; resources?: unknown }>) : [];
+    const parts = components.flatMap((component) =>
+      (Array.isArray(component.resources) ? component.resources : []).flatMap((uri) => {
+        const found = typeof uri === 'string' ? this.match(uri) : undefined;
+        return found ? [link(found.resource, uri as string, typeof component.component === 'string' ? component.component : found.resource.name)] : [];
+      }),
     );
+    return [...own, ...parts];
   }
 
   /** Reads an artifact for a caller, with how long it may be cached: unknown URIs and other accounts' artifacts are not found; a key without the scope is refused. */

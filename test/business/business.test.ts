@@ -209,8 +209,18 @@ describe('business-in-a-box', () => {
       const result = (await client.callTool({ name: 'business_box_build', arguments: { ...kinds.agency, generator: 'template' } }, undefined, {
         onprogress: (event) => progress.push(event),
         timeout: 60_000,
-      })) as { isError?: boolean; structuredContent?: any; content: Array<{ text?: string }> };
+      })) as { isError?: boolean; structuredContent?: any; content: Array<{ type: string; text?: string; uri?: string }> };
       expect(result.isError, result.content[0]?.text).toBeFalsy();
+      // The result links the overview and every part's own resources (each readable with resources/read).
+      const box = result.structuredContent;
+      const links = result.content.filter((item: any) => item.type === 'resource_link').map((item: any) => item.uri as string);
+      expect(links).toContain(box.overview.resource);
+      for (const component of box.components) {
+        expect(component.resources.length, component.component).toBeGreaterThan(0);
+        for (const uri of component.resources) expect(links).toContain(uri);
+      }
+      const read = await client.readResource({ uri: box.components[0].resources[0] });
+      expect(read.contents[0]?.mimeType).toBeTruthy();
       expect(progress.map((event) => event.message)).toEqual(
         expect.arrayContaining([expect.stringMatching(/^made landing_page/), expect.stringMatching(/^made outreach/), expect.stringMatching(/^saved business box bx_/)]),
       );
@@ -245,6 +255,7 @@ describe('a part that fails after others were made', () => {
     const ctx = {
       now: () => new Date('2026-11-02T09:00:00Z'),
       progress: async () => {},
+      resourcesOf: () => [],
       runTool: async (tool: string) => {
         if (made.length === 2) throw new OutcomeError('upstream_error', 'The mail server is down.');
         made.push(tool);

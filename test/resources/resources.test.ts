@@ -297,6 +297,7 @@ describe('the resource declarations', () => {
   it('cover every artifact kind', () => {
     expect(declared.map(({ resource }) => resource.name).sort()).toEqual(
       [
+        'business_overview',
         'clip_captions_ass',
         'clip_captions_srt',
         'clip_captions_vtt',

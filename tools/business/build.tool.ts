@@ -8,8 +8,8 @@ export default defineTool({
   title: 'Build a whole business system',
   description:
     'Sets up a coaching, agency, digital_shop, newsletter or local_service business as a job: positioning and offer ladder from your facts, a landing page, ' +
-    'by kind a membership, storefront, booking and quote forms or outreach (each made and read by its own tools), ' +
-    'a 30-day content plan with week one’s packs, checklists, KPIs, launch plan. Gaps: meta.missing.',
+    'by kind a membership, storefront, booking and quote forms or outreach (each made by its own tool), ' +
+    'a 30-day content plan with the first week of packs, checklists, KPIs, launch plan. Gaps: meta.missing.',
   route: { method: 'POST', path: '/business-box/build' },
   scope: 'business:write',
   cost: 1,

@@ -62,23 +62,30 @@ export function partCall(part: Part | 'landing_page', brief: Brief): { tool: str
 }
 
 /** The id, version and preview URL a tool's result names. */
-export function componentOf(component: string, tool: string, output: Record<string, unknown>, focus: readonly FocusArea[], summary: string): Component {
+export function componentOf(component: string, tool: string, output: Record<string, unknown>, resources: string[], focus: readonly FocusArea[], summary: string): Component {
   const idKey = Object.keys(output).find((key) => key.endsWith('_id') && typeof output[key] === 'string');
   const site = output.site as { preview_url?: unknown } | undefined;
   const url = typeof output.preview_url === 'string' ? output.preview_url : typeof site?.preview_url === 'string' ? site.preview_url : null;
-  return { component, tool, id: idKey ? (output[idKey] as string) : null, version: typeof output.version === 'number' ? output.version : null, url, focus_areas: [...focus], summary };
+  return { component, tool, id: idKey ? (output[idKey] as string) : null, version: typeof output.version === 'number' ? output.version : null, url, resources, focus_areas: [...focus], summary };
 }
 
 export async function buildPart(ctx: ToolContext, part: Part | 'landing_page', brief: Brief): Promise<Component> {
   const { tool, input } = partCall(part, brief);
   const output = await ctx.runTool(tool, input);
   const label = part === 'landing_page' ? 'Landing page' : partLabels[part];
-  return componentOf(part, tool, output, partFocus[part], `${label}, made by ${tool}.`);
+  return componentOf(part, tool, output, ctx.resourcesOf(tool, output), partFocus[part], `${label}, made by ${tool}.`);
 }
 
 /** A content pack for one entry of the content plan: the topic, then the caller's own words it must keep. */
 export async function buildPack(ctx: ToolContext, brief: Brief, index: number, topic: string, channel: string): Promise<Component> {
   const prompt = `${topic}. ${brief.prompt}`.slice(0, 2000);
   const output = await ctx.runTool('content_repurpose', { prompt, channels: [channel], generator: brief.generator, ...(brief.brand?.name ? { brand: brief.brand.name } : {}) });
-  return componentOf(`content_pack_${index}`, 'content_repurpose', output, partFocus.content_pack, `Content pack for “${topic}” (${channel}), made by content_repurpose.`);
+  return componentOf(
+    `content_pack_${index}`,
+    'content_repurpose',
+    output,
+    ctx.resourcesOf('content_repurpose', output),
+    partFocus.content_pack,
+    `Content pack for “${topic}” (${channel}), made by content_repurpose.`,
+  );
 }

@@ -210,7 +210,7 @@ async function revisePart(ctx: ToolContext, component: Component, input: ReviseI
       const reasons = Array.isArray(output.unapplied) ? output.unapplied.filter((reason): reason is string => typeof reason === 'string') : [];
       return { unapplied: `${named}: ${tool} changed nothing${reasons.length ? ` (${reasons.join('; ')})` : ''}` };
     }
-    return { component: { ...component, version }, changes: [`${change} (${tool}, v${component.version ?? '?'} → v${version ?? '?'})`] };
+    return { component: { ...component, version, resources: ctx.resourcesOf(tool, output) }, changes: [`${change} (${tool}, v${component.version ?? '?'} → v${version ?? '?'})`] };
   };
   const prices = input.price_points;
   switch (component.tool) {

@@ -7,7 +7,7 @@ import { businessSummary } from './summary.js';
 export default defineTool({
   name: 'business_box_get',
   title: 'Get a business box',
-  description: 'A business box at its latest version or at `version` N: every part with its id (read by its own *_get), the plans, each version’s focus areas and changelog.',
+  description: 'A business box at its latest version or at `version` N: every part with its id (read by its own *_get), the plans, the focus areas and changelog of each version.',
   route: { method: 'GET', path: '/business-box/:businessId' },
   scope: 'business:read',
   cost: 0,

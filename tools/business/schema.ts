@@ -31,14 +31,14 @@ export const pricePointSchema = z
   .strict();
 export type PricePoint = z.output<typeof pricePointSchema>;
 
-const kpiTargets = z.record(z.string().regex(/^[a-z_]{2,40}$/), z.number().min(0).max(1e9)).describe('kpis[].id → target.');
+const kpiTargets = z.record(z.string().regex(/^[a-z_]{2,40}$/), z.number().min(0).max(1e9)).describe('kpis[].id: target');
 
 export const buildInputSchema = z.object({
   kind: z.enum(businessKinds).optional().describe("Default: the prompt's."),
   prompt: textField(4000).describe('What it sells, to whom, where, at what prices.'),
   brand: asSignature(brandSchema.optional()),
   location: textField(120).optional(),
-  price_points: z.array(pricePointSchema).min(1).max(8).optional().describe("Else the prompt's prices."),
+  price_points: z.array(pricePointSchema).min(1).max(8).optional(),
   course: z.record(z.string(), z.unknown()).optional().describe("Coaching, newsletter: membership_build's course; else the prompt's lessons."),
   kpi_targets: kpiTargets.optional(),
   execute: z.boolean().default(false).describe("Run the parts' Stripe operations."),
@@ -62,6 +62,7 @@ const componentSchema = z.object({
   id: z.string().nullable(),
   version: z.number().int().nullable(),
   url: z.string().nullable(),
+  resources: z.array(z.string()),
   focus_areas: z.array(z.string()),
   summary: z.string(),
 });
