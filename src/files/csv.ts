@@ -40,6 +40,8 @@ export interface CsvLimits {
   maxRecords?: number;
   /** How a caller fixes a text over `maxLines`: "send at most 2,000 listings". */
   tooLong: string;
+  /** Every row's line is wanted (not only a refused row's): read them in the one parse. */
+  everyLine?: boolean;
 }
 
 export interface CsvTable {
@@ -94,13 +96,18 @@ function records(text: string, delimiter: string, limits: CsvLimits, info: boole
 export function readCsv(text: string, limits: CsvLimits): CsvTable {
   const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
   checkShape(text, delimiter, limits);
+  // info.lines is the line a record ends on: less the line breaks inside its values, the one it starts on.
+  const startsOf = (read: Array<{ record: string[]; info: { lines: number } }>) =>
+    read.slice(1).map(({ record, info }) => info.lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0));
+  if (limits.everyLine) {
+    const read = records(text, delimiter, limits, true) as Array<{ record: string[]; info: { lines: number } }>;
+    const starts = startsOf(read);
+    return { header: read[0]?.record ?? [], rows: read.slice(1).map(({ record }) => record), delimiter, lineOf: (index) => starts[index] ?? 0 };
+  }
   const [header = [], ...rows] = records(text, delimiter, limits, false) as string[][];
   let starts: number[] | undefined;
   const lineOf = (index: number) => {
-    // info.lines is the line a record ends on: less the line breaks inside its values, the one it starts on.
-    starts ??= (records(text, delimiter, limits, true) as Array<{ record: string[]; info: { lines: number } }>)
-      .slice(1)
-      .map(({ record, info }) => info.lines - record.reduce((sum, cell) => sum + cell.split('\n').length - 1, 0));
+    starts ??= startsOf(records(text, delimiter, limits, true) as Array<{ record: string[]; info: { lines: number } }>);
     return starts[index] ?? 0;
   };
   return { header, rows, delimiter, lineOf };

@@ -156,6 +156,8 @@ function rowsFromCsv(text: string): { plan: ColumnPlan; rows: RawRow[] } {
     maxFields: maxColumns,
     maxRecordChars: 100_000,
     tooLong: `at most ${maxLeads.toLocaleString('en-US')} leads per campaign`,
+    // Every lead says its line.
+    everyLine: true,
   });
   if (!header.length) throw new OutcomeError('invalid_input', 'leads: the CSV is empty; give a header row (e.g. "first_name,last_name,email,company") and one row per lead.');
   if (body.length > maxLeads) throw new OutcomeError('invalid_input', `leads: ${body.length} rows; at most ${maxLeads} per campaign.`);
