@@ -130,6 +130,10 @@ describe('business-in-a-box', () => {
     expect(coaching.positioning.proof).toEqual(['12 years leading teams at Zalando']);
     expect(coaching.kpis.every((kpi: any) => kpi.target === null)).toBe(true);
     expect(coaching.meta.missing.join(' ')).toMatch(/positioning\.problem/);
+    // "Websites from $2,900" is a starting price, and stays one.
+    const agency = built.agency;
+    expect(agency.offer_ladder.map((rung: any) => rung.price)).toEqual(['$149.00', 'from $2,900.00']);
+    expect(agency.invoice_templates.find((template: any) => template.name === 'Websites').draft.line_items[0].description).toBe('Websites (from $2,900.00)');
     const shop = built.digital_shop;
     expect(shop.positioning.proof).toEqual([]);
     expect(shop.meta.missing.join(' ')).toMatch(/positioning\.proof: state your own results/);

@@ -34,8 +34,11 @@ export function positioningOf(prompt: string, facts: FactSheet, brandName: strin
   return { positioning, missing };
 }
 
+/** A price as the box keeps it: `from` when the prompt gave a starting price ("from $2,900"), shown as such. */
+export type Priced = PricePoint & { from?: boolean };
+
 /** The caller's prices, else the prompt's priced offerings; one currency each, never rounded. */
-export function pricePointsOf(given: readonly PricePoint[] | undefined, facts: FactSheet): PricePoint[] {
+export function pricePointsOf(given: readonly PricePoint[] | undefined, facts: FactSheet): Priced[] {
   if (given) return [...given];
   return facts.offerings.flatMap((offering) =>
     offering.price?.currency
@@ -46,6 +49,7 @@ export function pricePointsOf(given: readonly PricePoint[] | undefined, facts: F
             currency: offering.price.currency,
             interval: intervalOf(offering.unit),
             ...(offering.description ? { description: offering.description } : {}),
+            ...(offering.price.from ? { from: true } : {}),
           },
         ]
       : [],
@@ -55,10 +59,10 @@ export function pricePointsOf(given: readonly PricePoint[] | undefined, facts: F
 const intervalOf = (unit: string | undefined): PricePoint['interval'] =>
   !unit ? 'one_time' : /month/i.test(unit) ? 'month' : /year|annual/i.test(unit) ? 'year' : /hour/i.test(unit) ? 'hour' : /session|call/i.test(unit) ? 'session' : 'one_time';
 
-export const priceShown = (point: PricePoint) => formatMoney(parseMoney(point.price, point.currency, 'price_points[].price'), point.currency, 'en-US');
+export const priceShown = (point: Priced) => `${point.from ? 'from ' : ''}${formatMoney(parseMoney(point.price, point.currency, 'price_points[].price'), point.currency, 'en-US')}`;
 
 /** Lowest to highest price: the first rung is the entry, the last the premium, the rest core. */
-export function offerLadderOf(points: readonly PricePoint[]): Rung[] {
+export function offerLadderOf(points: readonly Priced[]): Rung[] {
   const sorted = [...points].sort((a, b) => a.price - b.price);
   return sorted.map((point, index) => ({
     rung: sorted.length > 1 && index === 0 ? 'entry' : sorted.length > 2 && index === sorted.length - 1 ? 'premium' : sorted.length === 2 && index === 1 ? 'premium' : 'core',
@@ -150,9 +154,13 @@ export function launchPlanOf(kind: BusinessKind, parts: readonly Part[]): Busine
  * An invoice per price, ready for invoice_draft once a customer is added (an invoice needs a real
  * customer, so none is drafted here): its currency and one line at the caller's price.
  */
-export function invoiceTemplatesOf(points: readonly PricePoint[]): BusinessOutput['invoice_templates'] {
+export function invoiceTemplatesOf(points: readonly Priced[]): BusinessOutput['invoice_templates'] {
   return points.map((point) => ({
     name: point.name,
-    draft: { currency: point.currency, line_items: [{ description: point.description ? `${point.name}: ${point.description}` : point.name, quantity: 1, unit_price: point.price }] },
+    // A starting price is the line's price until the job is quoted: the line says so.
+    draft: {
+      currency: point.currency,
+      line_items: [{ description: `${point.name}${point.description ? `: ${point.description}` : ''}${point.from ? ` (${priceShown(point)})` : ''}`, quantity: 1, unit_price: point.price }],
+    },
   }));
 }
