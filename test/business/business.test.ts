@@ -205,6 +205,19 @@ describe('business-in-a-box', () => {
     ]);
   });
 
+  it('takes revisions of one box one at a time: each part’s version in the box is its latest', async () => {
+    const box = built.local_service;
+    const landing = box.components.find((component: any) => component.component === 'landing_page');
+    const revised = await Promise.all(
+      ['make the button green', 'make the button blue'].map(async (instructions) =>
+        json(await call('POST', '/business-box/revise', { business_id: box.business_id, focus_areas: ['marketing'], instructions })),
+      ),
+    );
+    expect(revised.map((result) => result.version).sort()).toEqual([2, 3]);
+    const latest = await read('business_box_get', { business_id: box.business_id });
+    expect(latest.components.find((component: any) => component.component === 'landing_page').version).toBe((await read('widget_get', { widget_id: landing.id })).version);
+  });
+
   it('reports progress part by part over MCP', async () => {
     const client = new Client({ name: 'business-e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${app.key}` } } }));

@@ -9,6 +9,7 @@ import type { FactSheet } from '../../src/compose/facts.js';
 import type { StoreHandle, ToolContext } from '../../src/kernel/context.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { newId } from '../../src/kernel/ids.js';
+import { OneAtATime } from '../../src/kernel/one-at-a-time.js';
 import { isUniqueViolation } from '../../src/store/store.js';
 import { buildPack, buildPart, type Brief } from './compose.js';
 import { businessIds } from './ids.js';
@@ -248,7 +249,14 @@ async function revisePart(ctx: ToolContext, component: Component, input: ReviseI
  * business_box_revise: the parts tied to the focus areas change, each through its own tool; the parts
  * held here are drawn again from the new facts (prices, targets, your notes). Nothing to change makes no version.
  */
-export async function reviseBusiness(ctx: ToolContext, input: ReviseInput): Promise<Omit<BusinessOutput, 'next_actions'> & { changed: boolean; changelog: Changelog; unapplied: string[] }> {
+export function reviseBusiness(ctx: ToolContext, input: ReviseInput): Promise<Omit<BusinessOutput, 'next_actions'> & { changed: boolean; changelog: Changelog; unapplied: string[] }> {
+  // One revision of a box at a time: a second would revise the parts again from the version the first is replacing.
+  return revisions.run(input.business_id, () => revise(ctx, input));
+}
+
+const revisions = new OneAtATime();
+
+async function revise(ctx: ToolContext, input: ReviseInput): Promise<Omit<BusinessOutput, 'next_actions'> & { changed: boolean; changelog: Changelog; unapplied: string[] }> {
   const latest = await requireVersion(ctx, input.business_id);
   const focused = new Set(input.focus_areas);
   const document: BusinessDocument = structuredClone(latest.document);
