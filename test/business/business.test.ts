@@ -152,6 +152,12 @@ describe('business-in-a-box', () => {
     expect((await json(response)).totals.total).toBe(9000);
   });
 
+  it('refuses a KPI target for a KPI the kind does not have, naming the ones it has', async () => {
+    const { status, body } = await settle(await call('POST', '/business-box/build', { ...kinds.local_service, kpi_targets: { orders: 10 } }));
+    expect(status).toBe(400);
+    expect(body.error.message).toBe('kpi_targets: "orders" is no KPI of a local_service box; use landing_visitors, leads, jobs_booked, revenue, posts_published.');
+  });
+
   it('asks back when the prompt says no kind of business, and names the options', async () => {
     const response = await call('POST', '/business-box/build', { prompt: 'Something great in Lisbon.' });
     const { status, body } = await settle(response);

@@ -317,6 +317,26 @@ describe('the slowness fuzz', () => {
         { campaign_id: 'out_01jdz8x4m6b3q9r2t5v7w0y1c3', from: 'ana@smile.example', reply: 'Out of office until Monday.' },
       ],
       outreach_send: [{ campaign_id: 'out_01jdz8x4m6b3q9r2t5v7w0y1c3', start_at: '2026-12-01T09:00:00Z' }],
+      business_box_build: [
+        {
+          prompt: 'Plumbing repairs in Leeds by Mike Brown Plumbing. Emergency callout £90.',
+          kind: 'local_service',
+          brand: { name: 'Mike Brown Plumbing', tone: 'friendly' },
+          location: 'Leeds',
+          price_points: [{ name: 'Emergency callout', price: 90, currency: 'GBP', interval: 'one_time', description: 'Within 2 hours' }],
+          kpi_targets: { leads: 10 },
+        },
+      ],
+      business_box_revise: [
+        {
+          business_id: 'bx_01jdz8x4m6b3q9r2t5v7w0y1c3',
+          focus_areas: ['pricing', 'legal'],
+          instructions: 'Add a cancellation policy',
+          price_points: [{ name: 'Callout', price: 95, currency: 'GBP' }],
+          kpi_targets: { revenue: 5000 },
+        },
+      ],
+      business_box_get: [{ business_id: 'bx_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
       widget_submissions: [{ widget_id: widget.widget_id, format: 'csv' }],
       clips_factory: [
         { transcript: srt, title: 'A talk', speakers: ['Ana'], language: 'en' },

@@ -15,7 +15,7 @@ import { buildPack, buildPart, type Brief } from './compose.js';
 import { businessIds } from './ids.js';
 import { inferKind, kindProfiles, type Part } from './kinds.js';
 import { overviewPage } from './page.js';
-import { contentPlanOf, invoiceTemplatesOf, kpisOf, launchPlanOf, offerLadderOf, operationsOf, positioningOf, pricePointsOf } from './plan.js';
+import { checkTargets, contentPlanOf, invoiceTemplatesOf, kpisOf, launchPlanOf, offerLadderOf, operationsOf, positioningOf, pricePointsOf } from './plan.js';
 import type { BuildInput, BusinessKind, BusinessOutput, Component, FocusArea, PricePoint, ReviseInput } from './schema.js';
 import { businessDb } from './tables.js';
 
@@ -65,6 +65,7 @@ function partFailed(label: string, error: unknown, built: readonly Component[]):
 
 export async function buildBusiness(ctx: ToolContext, input: BuildInput): Promise<Omit<BusinessOutput, 'next_actions'>> {
   const kind = input.kind ?? inferKind(input.prompt);
+  checkTargets(kind, input.kpi_targets);
   const profile = kindProfiles[kind];
   const now = ctx.now();
   const facts = extractFacts(input.prompt, { referenceDate: now.toISOString().slice(0, 10) });
@@ -258,6 +259,7 @@ const revisions = new OneAtATime();
 
 async function revise(ctx: ToolContext, input: ReviseInput): Promise<Omit<BusinessOutput, 'next_actions'> & { changed: boolean; changelog: Changelog; unapplied: string[] }> {
   const latest = await requireVersion(ctx, input.business_id);
+  checkTargets(latest.document.kind, input.kpi_targets);
   const focused = new Set(input.focus_areas);
   const document: BusinessDocument = structuredClone(latest.document);
   const changelog: Changelog = [];

@@ -4,6 +4,7 @@
  * working for its kind). Pure: the same facts give the same plan.
  */
 import type { FactSheet } from '../../src/compose/facts.js';
+import { OutcomeError } from '../../src/kernel/errors.js';
 import { formatMoney, parseMoney } from '../../src/payments/money.js';
 import { kindProfiles, partLabels, type Part } from './kinds.js';
 import type { BusinessKind, BusinessOutput, FocusArea, PricePoint } from './schema.js';
@@ -120,6 +121,20 @@ export function contentPlanOf(facts: FactSheet, name: string | null, kind: Busin
     post += 1;
   }
   return plan;
+}
+
+/** Targets only for the kind's KPIs: an unknown id is refused with the ones there are, never dropped. */
+export function checkTargets(kind: BusinessKind, targets: Readonly<Record<string, number>> | undefined): void {
+  const ids = kpisOf(kind).map((kpi) => kpi.id);
+  const unknown = Object.keys(targets ?? {}).filter((id) => !ids.includes(id));
+  if (unknown.length)
+    throw new OutcomeError(
+      'invalid_input',
+      `kpi_targets: ${unknown
+        .map((id) => `"${id.slice(0, 40)}"`)
+        .slice(0, 5)
+        .join(', ')} is no KPI of a ${kind} box; use ${ids.join(', ')}.`,
+    );
 }
 
 export function kpisOf(kind: BusinessKind, targets: Readonly<Record<string, number>> = {}): BusinessOutput['kpis'] {
