@@ -7,6 +7,7 @@ import { stripeEnv } from '../fixtures/stripe-events.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import type { ToolContext } from '../../src/kernel/context.js';
 import { buildBusiness } from '../../tools/business/engine.js';
+import { inferKind } from '../../tools/business/kinds.js';
 import { buildInputSchema } from '../../tools/business/schema.js';
 import { expectValidHtml, vnuAvailable, vnuSkipReason } from '../support/vnu.js';
 
@@ -158,12 +159,22 @@ describe('business-in-a-box', () => {
     expect(body.error.message).toBe('kpi_targets: "orders" is no KPI of a local_service box; use landing_visitors, leads, jobs_booked, revenue, posts_published.');
   });
 
-  it('asks back when the prompt says no kind of business, and names the options', async () => {
-    const response = await call('POST', '/business-box/build', { prompt: 'Something great in Lisbon.' });
-    const { status, body } = await settle(response);
-    expect(status).toBe(400);
-    expect(body.error.details.clarification).toMatchObject({ question: 'What kind of business is this?', missing: ['kind'] });
-    expect(body.error.details.clarification.options).toEqual(['coaching', 'agency', 'digital_shop', 'newsletter', 'local_service']);
+  it('asks back at once, before queuing a job, when the prompt says no kind of business, and names the options', async () => {
+    const response = await app.api('/api/agents/business-box/build', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Something great in Lisbon.' }),
+    });
+    expect(response.status).toBe(400);
+    const { error } = await json(response);
+    expect(error.details.issues[0].path).toBe('kind');
+    expect(error.message).toContain(
+      'kind: the prompt does not say what kind of business this is; which is it? Send kind: one of coaching (coaching), agency (agency), digital_shop (digital shop), newsletter (newsletter), local_service (local service).',
+    );
+    // Called as an engine (with no schema before it), the same question comes with its options as data.
+    expect(() => inferKind('A coaching agency')).toThrow(
+      expect.objectContaining({ details: { clarification: { question: 'What kind of business is this?', options: ['coaching', 'agency'], missing: ['kind'] } } }),
+    );
   });
 
   it('revises only the parts of the focus areas, each through its own tool, with a changelog per part', async () => {

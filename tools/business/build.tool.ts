@@ -1,5 +1,6 @@
 import { defineTool } from '../../src/kernel/tool.js';
 import { buildBusiness } from './engine.js';
+import { kindQuestion, kindsSaid } from './kinds.js';
 import { buildInputSchema, businessOutputSchema } from './schema.js';
 import { businessSummary } from './summary.js';
 
@@ -16,7 +17,12 @@ export default defineTool({
   mode: 'job',
   effect: 'write',
   view: 'page',
-  input: buildInputSchema,
+  // A prompt that says no kind (or several) is asked back at once, before a job is queued.
+  input: buildInputSchema.superRefine((input, ctx) => {
+    if (input.kind) return;
+    const said = kindsSaid(input.prompt);
+    if (said.length !== 1) ctx.addIssue({ code: 'custom', path: ['kind'], message: kindQuestion(said) });
+  }),
   output: businessOutputSchema,
   async run(input, ctx) {
     const box = await buildBusiness(ctx, input);

@@ -138,16 +138,20 @@ export const partLabels: Record<Part, string> = {
   outreach: 'Outreach campaign',
 };
 
+/** The kinds a prompt says: one is the kind; none or several is a question back. */
+export const kindsSaid = (prompt: string) => businessKinds.filter((kind) => kindProfiles[kind].cues.test(prompt));
+
+/** The question back, in words, with the options. */
+export function kindQuestion(said: readonly BusinessKind[]): string {
+  const options = (said.length ? said : businessKinds).map((kind) => `${kind} (${kindProfiles[kind].label.toLowerCase()})`);
+  return `${said.length ? 'the prompt reads as more than one kind of business' : 'the prompt does not say what kind of business this is'}; which is it? Send kind: one of ${options.join(', ')}.`;
+}
+
 /** The kind a prompt says, or a question back when it says none or several. */
 export function inferKind(prompt: string): BusinessKind {
-  const said = businessKinds.filter((kind) => kindProfiles[kind].cues.test(prompt));
+  const said = kindsSaid(prompt);
   if (said.length === 1) return said[0] as BusinessKind;
-  const options = (said.length ? said : businessKinds).map((kind) => `${kind} (${kindProfiles[kind].label.toLowerCase()})`);
-  throw new OutcomeError(
-    'invalid_input',
-    `kind: ${said.length ? 'the prompt reads as more than one kind of business' : 'the prompt does not say what kind of business this is'}; which is it? Send kind: one of ${options.join(', ')}.`,
-    {
-      details: { clarification: { question: 'What kind of business is this?', options: said.length ? said : [...businessKinds], missing: ['kind'] } },
-    },
-  );
+  throw new OutcomeError('invalid_input', `kind: ${kindQuestion(said)}`, {
+    details: { clarification: { question: 'What kind of business is this?', options: said.length ? said : [...businessKinds], missing: ['kind'] } },
+  });
 }
