@@ -19,4 +19,12 @@ describe('a course outline from a prompt', () => {
     expect(lessonTitles('"Clay 101", lessons: Shaping and glazing')).toEqual([['Lessons', ['Shaping and glazing']]]);
     expect(lessonTitles('"Clay 101", lessons: Shaping and glazing, Firing')).toEqual([['Lessons', ['Shaping and glazing', 'Firing']]]);
   });
+
+  it('names the one module with the word the prompt uses for its lessons, in its language', () => {
+    expect(lessonTitles('Kurs „Töpfern zu Hause“, Lektionen: Kneten, Zentrieren und Drehen')).toEqual([['Lektionen', ['Kneten', 'Zentrieren', 'Drehen']]]);
+    expect(lessonTitles('Cours « Poterie », leçons : Pétrir, Centrer et Tourner')).toEqual([['Leçons', ['Pétrir', 'Centrer', 'Tourner']]]);
+    const outline = outlineFromPrompt('Curso "Cerámica", lecciones: Amasar y Centrar');
+    expect(outline.missing[0]).toBe('module names: the prompt names none, so its lessons are in one module called "Lecciones" (send course.modules[].title)');
+    expect(outline.facts.map((fact) => fact.fact)).not.toContain('Lecciones');
+  });
 });

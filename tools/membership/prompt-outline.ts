@@ -70,12 +70,16 @@ export function outlineFromPrompt(prompt: string): PromptOutline {
     lessons: listOf((match[2] as string).replace(/\.\s*$/, '')),
   }));
   const missing: string[] = [];
+  let unnamed: string | undefined;
   if (!modules.length) {
-    const lessons = /(?<![\p{L}])(?:lessons?|lektionen|lektion|lecciones|leçons|aulas|lições)\s*(?::|are|include|sind|son|sont|são)\s*([^\n;.]+)/iu.exec(prompt);
-    const names = lessons ? listOf(lessons[1] as string) : [];
+    const lessons = /(?<![\p{L}])(lessons?|lektionen|lektion|lecciones|leçons|aulas|lições)\s*(?::|are|include|sind|son|sont|são)\s*([^\n;.]+)/iu.exec(prompt);
+    const names = lessons ? listOf(lessons[2] as string) : [];
     if (!names.length) throw askForCourse('the prompt names no lessons');
-    modules.push({ title: 'Lessons', lessons: names });
-    missing.push('module names: the prompt names none, so its lessons are in one module called "Lessons" (send course.modules[].title)');
+    // The one module is called what the prompt calls its lessons ("Lektionen", "Leçons"), in its own language.
+    const word = lessons?.[1] as string;
+    unnamed = `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+    modules.push({ title: unnamed, lessons: names });
+    missing.push(`module names: the prompt names none, so its lessons are in one module called "${unnamed}" (send course.modules[].title)`);
   }
   if (!title) throw askForCourse('the prompt states no course title (quote it, or say "called …")');
   const parsed = courseSchema.safeParse({ title, modules: modules.map((module) => ({ title: module.title, lessons: module.lessons.map((name) => ({ title: name })) })) });
@@ -84,7 +88,7 @@ export function outlineFromPrompt(prompt: string): PromptOutline {
   const facts = [
     { fact: course.title, placed_in: 'course.title' },
     ...course.modules.flatMap((module, m) => [
-      ...(modules.length && module.title !== 'Lessons' ? [{ fact: module.title, placed_in: `course.modules.m${m + 1}` }] : []),
+      ...(module.title !== unnamed ? [{ fact: module.title, placed_in: `course.modules.m${m + 1}` }] : []),
       ...module.lessons.map((lesson, l) => ({ fact: lesson.title, placed_in: `lesson m${m + 1}-l${l + 1}` })),
     ]),
   ];
