@@ -203,7 +203,13 @@ export async function readBusiness(ctx: ToolContext, id: string, version?: numbe
 }
 
 /** A part's new version through its own revise tool, or why it was left as it is. */
-async function revisePart(ctx: ToolContext, component: Component, input: ReviseInput, focused: ReadonlySet<FocusArea>): Promise<{ component: Component; changes: string[] } | { unapplied: string }> {
+async function revisePart(
+  ctx: ToolContext,
+  component: Component,
+  input: ReviseInput,
+  focused: ReadonlySet<FocusArea>,
+  plan: BusinessDocument['content_plan'],
+): Promise<{ component: Component; changes: string[] } | { unapplied: string }> {
   const named = `${component.component} (${component.id})`;
   const run = async (tool: string, args: Record<string, unknown>, change: string): Promise<{ component: Component; changes: string[] } | { unapplied: string }> => {
     const output = await ctx.runTool(tool, args);
@@ -221,7 +227,8 @@ async function revisePart(ctx: ToolContext, component: Component, input: ReviseI
       return run('widget_revise', { widget_id: component.id, instructions: input.instructions }, `revised with your instructions`);
     case 'content_repurpose': {
       if (!input.instructions) return { unapplied: `${named}: give instructions to change it (content_revise takes them)` };
-      const channel = /\((\w+)\), made by/.exec(component.summary)?.[1] ?? 'linkedin';
+      // The pack's block is the channel its plan entry was made for.
+      const channel = plan.find((entry) => entry.pack_id === component.id)?.channel ?? 'linkedin';
       return run('content_revise', { pack_id: component.id, block_id: channel, instructions: input.instructions }, `${channel} block revised with your instructions`);
     }
     case 'membership_build': {
@@ -266,7 +273,7 @@ async function revise(ctx: ToolContext, input: ReviseInput): Promise<Omit<Busine
   const unapplied: string[] = [];
   for (const [index, component] of document.components.entries()) {
     if (!component.focus_areas.some((area) => focused.has(area as FocusArea))) continue;
-    const result = await revisePart(ctx, component, input, focused);
+    const result = await revisePart(ctx, component, input, focused, document.content_plan);
     if ('unapplied' in result) {
       unapplied.push(result.unapplied);
       continue;
