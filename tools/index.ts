@@ -10,10 +10,11 @@ import membership from './membership/index.js';
 import outreach from './outreach/index.js';
 import directory from './directory/index.js';
 import business from './business/index.js';
+import intent from './intent/index.js';
 
 /**
  * The outcome modules: the only list. Tools, scopes, id prefixes, public routes, migrations and
  * commands are derived from it (`Outcomes`); every transport, discovery and OpenAPI from the tools.
  * The order is the catalogue's order.
  */
-export const outcomes: readonly OutcomeModule[] = [status, usage, invoice, content, widgets, clips, storefront, membership, directory, outreach, business];
+export const outcomes: readonly OutcomeModule[] = [status, usage, invoice, content, widgets, clips, storefront, membership, directory, outreach, business, intent];

@@ -7,6 +7,7 @@ import { renderStorefrontTask, storefrontFactsTask } from './storefront/tasks.js
 import { directoryTasks } from './directory/tasks.js';
 import { composeCampaignTask } from './outreach/tasks.js';
 import { membershipSiteTask } from './membership/tasks.js';
+import { learnRouterTask } from './intent/tasks.js';
 
 /**
  * The CPU-heavy steps of the outcomes, which run on the compute pool's worker threads. The
@@ -28,4 +29,5 @@ export const tasks: readonly Task<any, any>[] = [
   composeCampaignTask,
   membershipSiteTask,
   ...directoryTasks,
+  learnRouterTask,
 ];

@@ -229,14 +229,21 @@ export class Dispatcher {
     };
   }
 
+  /** A tool another tool names: a name not in the catalogue is a defect of the caller's code. */
+  private toolNamed(name: string): Tool {
+    const tool = this.options.catalogue.get(name);
+    if (!tool) throw new Error(`no tool ${name} in the catalogue`);
+    return tool;
+  }
+
   /** Runs a claimed job's tool, or the scheduled task of that kind, for the worker. */
   readonly executeJob: JobExecutor = async (job, { signal, progress }) => {
     const tool = this.options.catalogue.get(job.tool);
     const task = tool ? undefined : this.options.scheduled?.get(job.tool);
     if (task) return this.runScheduled(task, job, signal);
     if (!tool) throw new OutcomeError('not_found', `Tool ${job.tool} is not in this server's catalogue.`);
-    // Scopes were checked when the job was started.
-    const caller: Caller = { accountId: job.account_id, keyId: null, scopes: ['*'] };
+    // Its own scope was checked when the job was started; the key's scopes still bound the tools it calls as the caller.
+    const caller: Caller = { accountId: job.account_id, keyId: null, scopes: job.caller_scopes ? (JSON.parse(job.caller_scopes) as string[]) : ['*'] };
     try {
       const input = this.parseInput(tool, await this.options.jobs.input(job.id));
       return await this.run(tool, input, {
@@ -305,9 +312,35 @@ export class Dispatcher {
       nextAction: (name, args, why) => catalogue.nextAction(name, args, why),
       markReplay: () => call.onReplay?.(),
       resourcesOf: (name, output) => this.options.resources.linksOf(name, output).map((link) => link.uri),
+      catalogue: {
+        tools: () =>
+          catalogue.tools.map((other) => ({
+            name: other.name,
+            title: other.title,
+            scope: other.scope,
+            cost: other.cost,
+            mode: other.mode,
+            fields: Object.keys(other.input.shape),
+            allowed: grants(call.caller.scopes, other.scope),
+          })),
+        check: (name, given) => {
+          const parsed = this.toolNamed(name).input.safeParse(given);
+          return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+        },
+        call: async (name, given) => {
+          const called = await this.callAuthorized(this.toolNamed(name), given, {
+            caller: call.caller,
+            requestId: call.requestId,
+            log: call.log,
+            signal: call.signal,
+            sampler: call.sampler,
+            waitMs: 0,
+          });
+          return called.kind === 'job' ? { job: called.handle } : { output: called.output };
+        },
+      },
       runTool: async (name, given) => {
-        const other = catalogue.get(name);
-        if (!other) throw new Error(`runTool: no tool ${name} in the catalogue`);
+        const other = this.toolNamed(name);
         const parsed = other.input.safeParse(given);
         if (!parsed.success) throw invalidInput(parsed.error, `input for ${name}`);
         // Its replays and progress are this call's business: neither is passed up.

@@ -69,7 +69,7 @@ export class JobQueue {
 
   /** `id` may be chosen beforehand (with newId(platformIds.job)) so that other records can point at the job. */
   async enqueue(job: { id?: string; tool: string; input: unknown; caller: Caller; requestId?: string }): Promise<JobRow> {
-    const row = await this.insert({ id: job.id, tool: job.tool, input: job.input, accountId: job.caller.accountId, requestId: job.requestId });
+    const row = await this.insert({ id: job.id, tool: job.tool, input: job.input, accountId: job.caller.accountId, requestId: job.requestId, callerScopes: job.caller.scopes });
     if (!row) throw new Error(`job ${job.id ?? ''} was not queued`);
     await this.announce();
     return row;
@@ -86,7 +86,16 @@ export class JobQueue {
     return true;
   }
 
-  private async insert(job: { id?: string; tool: string; input: unknown; accountId: string; requestId?: string; runAfter?: string; scheduleKey?: string }): Promise<JobRow | undefined> {
+  private async insert(job: {
+    id?: string;
+    tool: string;
+    input: unknown;
+    accountId: string;
+    requestId?: string;
+    runAfter?: string;
+    scheduleKey?: string;
+    callerScopes?: readonly string[];
+  }): Promise<JobRow | undefined> {
     const at = this.stamp();
     const id = job.id ?? newId(platformIds.job);
     // V8's own serialisation (a copy, where JSON.stringify of text full of lone surrogates takes tens
@@ -107,6 +116,7 @@ export class JobQueue {
           lease_owner: null,
           lease_expires_at: null,
           request_id: job.requestId ?? null,
+          caller_scopes: job.callerScopes ? JSON.stringify(job.callerScopes) : null,
           created_at: at,
           updated_at: at,
           started_at: null,

@@ -1,6 +1,6 @@
 import type { Caller } from './caller.js';
 import type { GenerationRequest, GenerationResult, Sampler } from './generation.js';
-import type { JobStatus } from './job-handle.js';
+import type { JobHandle, JobStatus } from './job-handle.js';
 import type { Scope } from './scopes.js';
 import type { Compute } from './task.js';
 import type { UsageReport } from './usage.js';
@@ -242,6 +242,33 @@ export interface ToolContext {
    * a composing tool lists them under `components[].resources`, and its own result links them too.
    */
   resourcesOf: (tool: string, output: Record<string, unknown>) => string[];
+  /** The catalogue as this call's caller sees it, and its tools called as that caller would (intent routing). */
+  catalogue: CallerCatalogue;
+}
+
+/** A tool of the catalogue, as a router needs to know it. */
+export interface CatalogueEntry {
+  name: string;
+  title: string;
+  scope: string;
+  cost: number;
+  mode: 'sync' | 'job';
+  /** Its input's top-level fields. */
+  fields: readonly string[];
+  /** Whether the caller's key grants its scope. */
+  allowed: boolean;
+}
+
+export interface CallerCatalogue {
+  tools(): readonly CatalogueEntry[];
+  /** Checks an input against a tool's own schema without running it: its issues, each with its field path. */
+  check(tool: string, input: Record<string, unknown>): Array<{ path: string; message: string }>;
+  /**
+   * Calls a tool as the caller would over REST or MCP: its scope checked against the caller's key
+   * (403), its plan and units (402, 429) and metering, its input checked (400); a job tool (or a
+   * long input) answers with its job handle at once. Unlike `runTool`, nothing is covered by this call.
+   */
+  call(tool: string, input: Record<string, unknown>): Promise<{ output: Record<string, unknown> } | { job: JobHandle }>;
 }
 
 /** What a public route's handler can use (no caller: these serve people without a key). */

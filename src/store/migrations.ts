@@ -254,4 +254,14 @@ export const platformMigrations: Record<string, Migration> = {
       await db.schema.alterTable('files').dropColumn('maker').execute();
     },
   },
+  '0024_job_scopes': {
+    // A job runs with the scopes of the key that started it: a tool that calls others on the caller's
+    // behalf (intent_route) is held to them on the queue as inline. Jobs queued before have none: all scopes.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').addColumn('caller_scopes', 'text').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('jobs').dropColumn('caller_scopes').execute();
+    },
+  },
 };

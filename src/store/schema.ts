@@ -25,6 +25,8 @@ export interface JobsTable {
   run_after: Timestamp;
   /** A scheduled job's key: scheduling the same key again does nothing. */
   schedule_key: string | null;
+  /** The scopes of the key that queued a tool's job (JSON); null for scheduled work and older jobs. */
+  caller_scopes: string | null;
 }
 
 /** An MCP task (the Tasks extension): an unguessable id a client polls, for one job of its account. */

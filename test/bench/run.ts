@@ -18,6 +18,7 @@ import { membershipBuild } from './membership.js';
 import { storefrontBuild } from './storefront.js';
 import { directoryBuild } from './directory.js';
 import { businessBuild } from './business.js';
+import { intentRouting } from './intent.js';
 import { outreachBenchmarks } from './outreach.js';
 import { clipsFactory } from './clips.js';
 import { factExtraction } from './facts.js';
@@ -43,6 +44,7 @@ const benchmarks: readonly Benchmark[] = [
   membershipBuild,
   directoryBuild,
   businessBuild,
+  intentRouting,
   ...outreachBenchmarks,
   clipsFactory,
   contentRepurpose,

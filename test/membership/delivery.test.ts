@@ -36,7 +36,11 @@ describe('onboarding emails on the job queue', () => {
     await fetch(`${app.url}/m/${membershipId}/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `email=${encodeURIComponent(email)}` });
     // The welcome from the queue may land in between: the link is the first new message that carries one.
     const signInLink = /(https?:\/\/\S+\/login\?token=\S+)/;
-    const message = await pollUntil(async () => mailTo(email).slice(before).find((sent) => signInLink.test(sent.text ?? '')));
+    const message = await pollUntil(async () =>
+      mailTo(email)
+        .slice(before)
+        .find((sent) => signInLink.test(sent.text ?? '')),
+    );
     const link = signInLink.exec(message.text ?? '')?.[1] as string;
     const token = new URL(link).searchParams.get('token') as string;
     const redeemed = await fetch(`${app.url}/m/${membershipId}/login/confirm`, {

@@ -1,0 +1,67 @@
+import { performance } from 'node:perf_hooks';
+import { Router } from '../../tools/intent/router.js';
+import { evaluate } from '../intent/evaluation.js';
+import { measuredRow, type Benchmark, type Row } from './row.js';
+import type { DetailTable } from './table.js';
+
+/**
+ * intent_route's router on the held-out split of its labelled commands (never learnt from, nor used
+ * to fit its thresholds): top-1 accuracy, out-of-scope commands routed, ms per decision; per-tool
+ * precision and recall and the confusions print under the table.
+ */
+export const intentRouting: Benchmark = {
+  name: 'intent',
+  async run(): Promise<Row[]> {
+    const started = performance.now();
+    await Router.learn();
+    const learnMs = performance.now() - started;
+    const evaluation = await evaluate();
+    const round = (value: number) => Math.round(value * 1000) / 1000;
+    const perTool: DetailTable = {
+      title: `intent_route per tool, held-out split (${evaluation.heldOut} commands; thresholds fitted on the tune split: route ≥ ${evaluation.fitted.route}, lead ≥ ${evaluation.fitted.margin})`,
+      columns: ['tool', 'precision', 'recall', 'support'],
+      rows: evaluation.perTool.map((tool) => [tool.tool, tool.precision.toFixed(2), tool.recall.toFixed(2), tool.support]),
+    };
+    const confusions: DetailTable = {
+      title: `intent_route confusion matrix, off-diagonal cells (labelled → top-1): ${evaluation.confusions.reduce((sum, cell) => sum + cell.count, 0)} miss(es)`,
+      columns: ['labelled → top-1', 'commands', 'example'],
+      rows: evaluation.confusions.map((cell) => [`${cell.label} → ${cell.predicted}`, cell.count, JSON.stringify((cell.examples[0] ?? '').slice(0, 70))]),
+    };
+    const { decisions } = evaluation;
+    const details = {
+      held_out: evaluation.heldOut,
+      thresholds: evaluation.fitted,
+      decisions: { ...decisions, outOfScopeRouted: decisions.outOfScopeRouted.length, out_of_scope_routed_commands: decisions.outOfScopeRouted },
+      per_tool: evaluation.perTool,
+      confusions: evaluation.confusions,
+      tables: [perTool, confusions],
+    };
+    return [
+      measuredRow({
+        name: `intent_route held-out top-1 accuracy (${evaluation.heldOut} commands, ${evaluation.perTool.length} labels)`,
+        unit: 'ratio',
+        figure: round(evaluation.top1),
+        budget: { on: 'figure', op: '>=', limit: 0.97 },
+        details,
+      }),
+      measuredRow({
+        name: `intent_route held-out decisions: ${decisions.routedRight} routed right, ${decisions.routedWrong} routed wrong, ${decisions.asked} asked back; out-of-scope commands routed`,
+        unit: 'commands',
+        figure: decisions.outOfScopeRouted.length,
+        budget: { on: 'figure', op: '<=', limit: 0 },
+      }),
+      measuredRow({
+        name: `intent_route decision (classify, ids, safety, arguments read), ms per command p50 (p95 ${round(evaluation.p95)})`,
+        unit: 'ms',
+        figure: round(evaluation.p50),
+        budget: { on: 'figure', op: '<=', limit: 2 },
+      }),
+      measuredRow({
+        name: 'intent_route learning on first use (train and tune splits, three classifiers)',
+        unit: 'ms',
+        figure: Math.round(learnMs),
+        budget: { on: 'figure', op: '<=', limit: 1500 },
+      }),
+    ];
+  },
+};
