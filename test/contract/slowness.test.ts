@@ -337,6 +337,10 @@ describe('the slowness fuzz', () => {
         },
       ],
       business_box_get: [{ business_id: 'bx_01jdz8x4m6b3q9r2t5v7w0y1c3' }],
+      intent_route: [
+        { command: 'Bill Northwind Traders for 3 hours of consulting at €120/h, due Friday', dry_run: true },
+        { command: 'Turn this episode into 3 clips for TikTok', dry_run: true, context: { transcript: srt, title: 'A talk' } },
+      ],
       widget_submissions: [{ widget_id: widget.widget_id, format: 'csv' }],
       clips_factory: [
         { transcript: srt, title: 'A talk', speakers: ['Ana'], language: 'en' },

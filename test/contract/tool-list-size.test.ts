@@ -218,6 +218,9 @@ describe('real outputs against the listed output schemas, as MCP clients validat
       }),
     );
     keep('usage_get', await call('GET', '/usage'));
+    keep('intent_route', await call('POST', '/intent', { command: 'how many units do I have left?' }));
+    keep('intent_route', await call('POST', '/intent', { command: 'Invoice Acme Corp $1,200 for the website redesign', dry_run: true }));
+    keep('intent_route', await call('POST', '/intent', { command: "what's the weather in Lisbon?" }));
   }, 120_000);
   afterAll(async () => {
     await app?.close();

@@ -75,7 +75,7 @@ describe('tools/list per key and toolset', () => {
     expect(response.status).toBe(400);
     const { error } = await json(response);
     expect(error.code).toBe('invalid_input');
-    expect(error.message).toBe('toolsets: unknown toolset "shop"; use a comma-separated list of: invoices, content, widgets, clips, storefront, membership, directory, outreach, business.');
+    expect(error.message).toBe('toolsets: unknown toolset "shop"; use a comma-separated list of: invoices, content, widgets, clips, storefront, membership, directory, outreach, business, intent.');
   });
 });
 
@@ -90,7 +90,7 @@ describe('MCP_TOOLSETS over stdio', () => {
   it('refuses to start with an unknown one, saying which are known', () => {
     const started = spawnSync(process.execPath, [builtCli, 'stdio'], { env: env('invoices,shop'), encoding: 'utf8', input: '' });
     expect(started.status).toBe(1);
-    expect(started.stderr).toContain('MCP_TOOLSETS: unknown toolset "shop"; use a comma-separated list of: invoices, content, widgets, clips, storefront, membership, directory, outreach, business.');
+    expect(started.stderr).toContain('MCP_TOOLSETS: unknown toolset "shop"; use a comma-separated list of: invoices, content, widgets, clips, storefront, membership, directory, outreach, business, intent.');
     expect(started.stdout).toBe('');
   });
 });
