@@ -27,6 +27,8 @@ export interface Entities {
   emails: string[];
   urls: string[];
   amounts: Amount[];
+  /** True when the command holds more amounts than are read (the extractor's bound). */
+  amountsCut: boolean;
   /** A currency named without an amount ("in euros", "USD"), or the one of the amounts. */
   currency: string | null;
   /** `at`: the moment, when the command says the time too. */
@@ -40,6 +42,9 @@ export interface Entities {
   /** Whole numbers said with what they count: "5 clips", "30 seconds", "200 a day". */
   counts: Array<{ value: number; unit: string }>;
 }
+
+/** The shared price extractor reads this many (src/compose/brief/spans.ts): a command with as many may hold more. */
+const maxAmounts = 100;
 
 const quotedPattern = /"([^"\n]{1,2000})"|“([^”\n]{1,2000})”|(?<![\p{L}\p{N}])'([^'\n]{1,2000}?)'(?![\p{L}\p{N}])|‘([^’\n]{1,2000})’/gu;
 
@@ -112,6 +117,7 @@ export function extractEntities(command: string, now: Date): Entities {
     emails,
     urls,
     amounts,
+    amountsCut: amounts.length >= maxAmounts,
     currency: amounts.find((found) => found.currency)?.currency ?? currencyWords.find(([pattern]) => pattern.test(unquoted))?.[1] ?? null,
     dates,
     netDays: netMatch ? Number(netMatch[1] ?? netMatch[2] ?? netMatch[3]) : null,

@@ -77,10 +77,15 @@ async function routed(
   };
   const route = { tool: chosen.tool, confidence: Math.round(chosen.confidence * 1000) / 1000, arguments: args, why: chosen.why };
   const issues = ctx.catalogue.check(chosen.tool, args);
-  if (issues.length) {
+  const gaps = (routes[chosen.tool] as (typeof routes)[string]).gaps?.(decision.entities) ?? [];
+  if (issues.length || gaps.length) {
     const missing = issues.filter((issue) => valueAt(args, issue.path) === undefined).map((issue) => issue.path || '(input)');
     const invalid = issues.filter((issue) => valueAt(args, issue.path) !== undefined).map((issue) => `${issue.path}: ${issue.message}`);
-    const asks = [missing.length ? `${entry.title} needs ${missing.join(', ')}, which the command does not say` : '', invalid.length ? `the command gives ${invalid.join('; ')}` : ''].filter(Boolean);
+    const asks = [
+      missing.length ? `${entry.title} needs ${missing.join(', ')}, which the command does not say` : '',
+      invalid.length ? `the command gives ${invalid.join('; ')}` : '',
+      gaps.length ? `say ${gaps.join(', and ')}` : '',
+    ].filter(Boolean);
     return {
       route,
       alternatives,

@@ -17,6 +17,8 @@ export interface RouteSpec {
   /** Named among what the service can do, when a command asks for something else. */
   offered?: string;
   build(entities: Entities): Record<string, unknown>;
+  /** What the command says that the input could not take (an amount without words for it): asked back, never dropped. */
+  gaps?(entities: Entities): string[];
 }
 
 const words = (entities: Entities, pattern: RegExp): boolean => pattern.test(entities.text);
@@ -149,6 +151,10 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
 
     ids: [],
     offered: 'invoices with a PDF and a payment link',
+    gaps: (entities) => {
+      const { unexplained } = lineItems(entities, customerName(entities));
+      return [...unexplained.map((amount) => `what ${amount} is for`), ...(entities.amountsCut ? [`the amounts after the first ${entities.amounts.length}: give line_items in context`] : [])];
+    },
     build: (entities) => {
       const name = customerName(entities);
       const { lines } = lineItems(entities, name);
@@ -201,7 +207,7 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
       defined({
         invoice_id: idOf(entities, 'inv'),
         method: paymentMethods.find(([pattern]) => pattern.test(entities.text))?.[1],
-        paid_at: entities.dates[0]?.iso,
+        paid_at: entities.dates[0] ? (entities.dates[0].at ?? `${entities.dates[0].iso}T00:00:00Z`) : undefined,
         reference: /\b(?:ref(?:erence)?|reference)[:#\s]+([A-Za-z0-9-]{3,40})/iu.exec(entities.text)?.[1],
       }),
   },

@@ -1,17 +1,24 @@
 import type { Labelled } from '../classifier.js';
 import { accountMoreExamples } from './account-more.js';
+import { accountThirdExamples } from './account-third.js';
 import { accountExamples } from './account.js';
 import { commerceMoreExamples } from './commerce-more.js';
+import { commerceThirdExamples } from './commerce-third.js';
 import { commerceExamples } from './commerce.js';
 import { directoryBusinessMoreExamples } from './directory-business-more.js';
+import { directoryBusinessThirdExamples } from './directory-business-third.js';
 import { directoryBusinessExamples } from './directory-business.js';
 import { invoiceMoreExamples } from './invoices-more.js';
+import { invoiceThirdExamples } from './invoices-third.js';
 import { invoiceExamples } from './invoices.js';
 import { mediaMoreExamples } from './media-more.js';
+import { mediaThirdExamples } from './media-third.js';
 import { mediaExamples } from './media.js';
 import { outOfScopeMoreExamples } from './out-of-scope-more.js';
+import { outOfScopeThirdExamples } from './out-of-scope-third.js';
 import { outOfScopeExamples } from './out-of-scope.js';
 import { outreachMoreExamples } from './outreach-more.js';
+import { outreachThirdExamples } from './outreach-third.js';
 import { outreachExamples } from './outreach.js';
 
 /** The label of a command no tool serves. */
@@ -19,25 +26,31 @@ export const outOfScope = 'out_of_scope';
 
 export type Split = 'train' | 'tune' | 'test';
 
-/** Each group's two batches of commands, by tool. */
+/** Each group's three batches of commands, by tool. */
 const batches: ReadonlyArray<Readonly<Record<string, readonly string[]>>> = [
   accountExamples,
   accountMoreExamples,
+  accountThirdExamples,
   invoiceExamples,
   invoiceMoreExamples,
+  invoiceThirdExamples,
   mediaExamples,
   mediaMoreExamples,
+  mediaThirdExamples,
   commerceExamples,
   commerceMoreExamples,
+  commerceThirdExamples,
   directoryBusinessExamples,
   directoryBusinessMoreExamples,
+  directoryBusinessThirdExamples,
   outreachExamples,
   outreachMoreExamples,
-  { [outOfScope]: [...outOfScopeExamples, ...outOfScopeMoreExamples] },
+  outreachThirdExamples,
+  { [outOfScope]: [...outOfScopeExamples, ...outOfScopeMoreExamples, ...outOfScopeThirdExamples] },
 ];
 
 /**
- * The labelled commands (written for this router, 80 or so per routable tool, and 400 no tool
+ * The labelled commands (written for this router, 130 or so per routable tool, and 600 no tool
  * serves), each in one split by its place in its tool's list: three in five to learn from, one to
  * fit the thresholds on, one held out for the evaluation. The same commands always fall in the same split.
  */
