@@ -300,7 +300,8 @@ export class Dispatcher {
       generation: { generate: (request) => generate({ ...request, sampler: call.sampler, signal: call.signal }, llm) },
       // One task at a time per call: tasks run in parallel would each get the whole remaining budget.
       compute: (task, input) => {
-        const next = computing.then(() => compute.run(task, input, call.budget, call.signal, ({ fraction, message }) => void context.progress(fraction, message)));
+        const budget = task.ownBudgetMs === undefined ? call.budget : new CallBudget(task.ownBudgetMs, call.budget.lane, undefined);
+        const next = computing.then(() => compute.run(task, input, budget, call.signal, ({ fraction, message }) => void context.progress(fraction, message)));
         computing = next.catch(() => undefined);
         return next;
       },

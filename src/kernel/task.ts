@@ -17,6 +17,11 @@ export interface Task<I, O> {
    * `source_text (100,000 characters)`. Runs on the caller's thread: keep it cheap.
    */
   describe: (input: I) => string;
+  /**
+   * Work done once per process for every later caller (a model learnt on first use): timed by this
+   * budget of its own, not charged to the budget of the call that happens to need it first.
+   */
+  ownBudgetMs?: number;
 }
 
 /** Reports how far a task has come (0..1), with a few words on what it is doing. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { json, pollUntil, startPlannedApp, type StartedApp } from '../helpers.js';
+import { startFakeLlm } from '../fixtures/fake-llm.js';
 
 /**
  * intent_route end to end (issue 21): a command in words runs the right tool with the caller's key,
@@ -181,4 +182,32 @@ describe('intent_route', () => {
       await client.close();
     }
   });
+});
+
+describe('intent_route with a model configured (LLM_BASE_URL)', () => {
+  it('lets the model break a tie between close tools, and never asks it about a confident route', async () => {
+    const llm = await startFakeLlm({ answers: [JSON.stringify({ tool: 'widget_generate' }), JSON.stringify({ tool: 'neither' })] });
+    const app = await startPlannedApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' });
+    try {
+      const post = async (body: unknown) => json(await app.api('/api/agents/intent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+      const confident = await post({ command: 'how many units do I have left this month?', dry_run: true });
+      expect(confident.route.tool).toBe('usage_get');
+      expect(confident.meta.decided_by).toBe('classifier');
+      expect(llm.requests).toHaveLength(0);
+      // Three tools are close for this one: the model is asked which, among them only.
+      const tie = await post({ command: 'collect emails for my launch', dry_run: true });
+      expect(llm.requests).toHaveLength(1);
+      expect(JSON.stringify(llm.requests[0]?.response_format.json_schema.schema)).toContain('widget_generate');
+      expect(tie.route.tool).toBe('widget_generate');
+      expect(tie.meta.decided_by).toBe('model');
+      expect(tie.route.why).toMatch(/A model picked widget_generate/);
+      // "neither": the router asks, as it would without a model.
+      const asked = await post({ command: 'collect emails for my launch', dry_run: true });
+      expect(asked.route).toBeNull();
+      expect(asked.clarification.options.length).toBeGreaterThan(1);
+    } finally {
+      await app.close();
+      await llm.close();
+    }
+  }, 60_000);
 });

@@ -22,7 +22,7 @@ export interface Thresholds {
  * Fitted on the tune split by `fitThresholds` (test/intent/router.test.ts checks that these are what
  * the fit gives for the examples as they are, and `npm run bench -- intent` prints the fit).
  */
-export const fittedThresholds: Thresholds = { route: 0.3, margin: 0.1 };
+export const fittedThresholds: Thresholds = { route: 0, margin: 0.25 };
 
 export type Decision =
   | { kind: 'route'; tool: string; confidence: number; ranked: Scored[]; entities: Entities; why: string }
@@ -110,14 +110,28 @@ export class Router {
     const entities = extractEntities(command, now);
     const ranked = safe(this.rank(command, entities), entities);
     const [top, second] = ranked as [Scored, Scored | undefined];
-    if (top.label === outOfScope) return { kind: 'out_of_scope', ranked, entities, why: `Most like a request no tool serves (${percent(top.probability)}).` };
-    const lead = top.probability - (second?.probability ?? 0);
-    if (top.probability < this.thresholds.route) return { kind: 'ask', ranked, entities, why: `No tool is likely enough: ${top.label} at ${percent(top.probability)}.` };
-    if (lead < this.thresholds.margin && second && second.label !== outOfScope) {
-      return { kind: 'ask', ranked, entities, why: `${top.label} (${percent(top.probability)}) and ${second.label} (${percent(second.probability)}) are too close to choose.` };
+    const verdict = verdictOf(ranked, this.thresholds);
+    if (verdict === 'out_of_scope') return { kind: 'out_of_scope', ranked, entities, why: `Most like a request no tool serves (${percent(top.probability)}).` };
+    if (verdict === 'ask') {
+      const why =
+        top.probability < this.thresholds.route && top.label !== outOfScope
+          ? `No tool is likely enough: ${top.label} at ${percent(top.probability)}.`
+          : `${top.label} (${percent(top.probability)}) and ${second?.label ?? ''} (${percent(second?.probability ?? 0)}) are too close to choose.`;
+      return { kind: 'ask', ranked, entities, why };
     }
     return { kind: 'route', tool: top.label, confidence: top.probability, ranked, entities, why: whyOf(top, entities) };
   }
+}
+
+/**
+ * What the thresholds make of a ranking: a route when the first is likely enough and clearly ahead of
+ * the next; out of scope when "no tool" is clearly ahead of every tool; a question otherwise.
+ */
+function verdictOf(ranked: readonly Scored[], thresholds: Thresholds): Decision['kind'] {
+  const [top, second] = ranked as [Scored, Scored | undefined];
+  const lead = top.probability - (second?.probability ?? 0);
+  if (top.label === outOfScope) return lead < thresholds.margin ? 'ask' : 'out_of_scope';
+  return top.probability < thresholds.route || lead < thresholds.margin ? 'ask' : 'route';
 }
 
 /** What the served router learns from: the train and tune splits. */
@@ -156,7 +170,7 @@ function safe(ranked: Scored[], entities: Entities): Scored[] {
 
 /**
  * The thresholds that do best on `tune` for a router trained without it: each wrong route costs as much
- * as three questions, an out-of-scope command routed as much as five; a right route earns one.
+ * as three questions, an out-of-scope command routed as much as ten; a right route earns one.
  */
 export function fitThresholds(classifier: Models, tune: readonly Labelled[], now: Date): Thresholds {
   const scored = tune.map((example) => {
@@ -169,11 +183,10 @@ export function fitThresholds(classifier: Models, tune: readonly Labelled[], now
     for (let margin = 0; margin <= 0.4001; margin += 0.05) {
       let score = 0;
       for (const { label, ranked } of scored) {
-        const [top, second] = ranked as [Scored, Scored | undefined];
-        const asks = top.label !== outOfScope && (top.probability < route || (second !== undefined && second.label !== outOfScope && top.probability - second.probability < margin));
-        if (asks) continue;
-        if (top.label === label) score += 1;
-        else score -= label === outOfScope ? 5 : 3;
+        const verdict = verdictOf(ranked, { route, margin });
+        if (verdict === 'ask') continue;
+        if ((ranked[0] as Scored).label === label) score += 1;
+        else score -= label === outOfScope ? 10 : 3;
       }
       if (score > best.score) best = { thresholds: { route: round(route), margin: round(margin) }, score };
     }

@@ -1,24 +1,31 @@
 import type { Labelled } from '../classifier.js';
 import { accountMoreExamples } from './account-more.js';
 import { accountThirdExamples } from './account-third.js';
+import { accountFourthExamples } from './account-fourth.js';
 import { accountExamples } from './account.js';
 import { commerceMoreExamples } from './commerce-more.js';
 import { commerceThirdExamples } from './commerce-third.js';
+import { commerceFourthExamples } from './commerce-fourth.js';
 import { commerceExamples } from './commerce.js';
 import { directoryBusinessMoreExamples } from './directory-business-more.js';
 import { directoryBusinessThirdExamples } from './directory-business-third.js';
+import { directoryBusinessFourthExamples } from './directory-business-fourth.js';
 import { directoryBusinessExamples } from './directory-business.js';
 import { invoiceMoreExamples } from './invoices-more.js';
 import { invoiceThirdExamples } from './invoices-third.js';
+import { invoiceFourthExamples } from './invoices-fourth.js';
 import { invoiceExamples } from './invoices.js';
 import { mediaMoreExamples } from './media-more.js';
 import { mediaThirdExamples } from './media-third.js';
+import { mediaFourthExamples } from './media-fourth.js';
 import { mediaExamples } from './media.js';
 import { outOfScopeMoreExamples } from './out-of-scope-more.js';
 import { outOfScopeThirdExamples } from './out-of-scope-third.js';
+import { outOfScopeFourthExamples } from './out-of-scope-fourth.js';
 import { outOfScopeExamples } from './out-of-scope.js';
 import { outreachMoreExamples } from './outreach-more.js';
 import { outreachThirdExamples } from './outreach-third.js';
+import { outreachFourthExamples } from './outreach-fourth.js';
 import { outreachExamples } from './outreach.js';
 
 /** The label of a command no tool serves. */
@@ -26,31 +33,37 @@ export const outOfScope = 'out_of_scope';
 
 export type Split = 'train' | 'tune' | 'test';
 
-/** Each group's three batches of commands, by tool. */
+/** Each group's four batches of commands, by tool. */
 const batches: ReadonlyArray<Readonly<Record<string, readonly string[]>>> = [
   accountExamples,
   accountMoreExamples,
   accountThirdExamples,
+  accountFourthExamples,
   invoiceExamples,
   invoiceMoreExamples,
   invoiceThirdExamples,
+  invoiceFourthExamples,
   mediaExamples,
   mediaMoreExamples,
   mediaThirdExamples,
+  mediaFourthExamples,
   commerceExamples,
   commerceMoreExamples,
   commerceThirdExamples,
+  commerceFourthExamples,
   directoryBusinessExamples,
   directoryBusinessMoreExamples,
   directoryBusinessThirdExamples,
+  directoryBusinessFourthExamples,
   outreachExamples,
   outreachMoreExamples,
   outreachThirdExamples,
-  { [outOfScope]: [...outOfScopeExamples, ...outOfScopeMoreExamples, ...outOfScopeThirdExamples] },
+  outreachFourthExamples,
+  { [outOfScope]: [...outOfScopeExamples, ...outOfScopeMoreExamples, ...outOfScopeThirdExamples, ...outOfScopeFourthExamples] },
 ];
 
 /**
- * The labelled commands (written for this router, 130 or so per routable tool, and 600 no tool
+ * The labelled commands (written for this router, 180 or so per routable tool, and 800 no tool
  * serves), each in one split by its place in its tool's list: three in five to learn from, one to
  * fit the thresholds on, one held out for the evaluation. The same commands always fall in the same split.
  */
