@@ -90,7 +90,9 @@ describe('MCP_TOOLSETS over stdio', () => {
   it('refuses to start with an unknown one, saying which are known', () => {
     const started = spawnSync(process.execPath, [builtCli, 'stdio'], { env: env('invoices,shop'), encoding: 'utf8', input: '' });
     expect(started.status).toBe(1);
-    expect(started.stderr).toContain('MCP_TOOLSETS: unknown toolset "shop"; use a comma-separated list of: invoices, content, widgets, clips, storefront, membership, directory, outreach, business, intent.');
+    expect(started.stderr).toContain(
+      'MCP_TOOLSETS: unknown toolset "shop"; use a comma-separated list of: invoices, content, widgets, clips, storefront, membership, directory, outreach, business, intent.',
+    );
     expect(started.stdout).toBe('');
   });
 });
