@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Router } from '../../tools/intent/router.js';
-import { evaluate } from '../intent/evaluation.js';
+import { evaluate, servedRouter } from '../intent/evaluation.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 import type { DetailTable } from './table.js';
 
@@ -13,7 +12,7 @@ export const intentRouting: Benchmark = {
   name: 'intent',
   async run(): Promise<Row[]> {
     const started = performance.now();
-    await Router.learn();
+    await servedRouter();
     const learnMs = performance.now() - started;
     const evaluation = await evaluate();
     const round = (value: number) => Math.round(value * 1000) / 1000;

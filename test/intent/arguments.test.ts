@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Catalogue } from '../../src/kernel/catalogue.js';
 import { outcomes } from '../../tools/index.js';
 import { extractEntities } from '../../tools/intent/entities.js';
-import { Router } from '../../tools/intent/router.js';
+import type { Router } from '../../tools/intent/router.js';
+import { servedRouter } from './evaluation.js';
 import { routes } from '../../tools/intent/routes.js';
 
 /**
@@ -100,7 +101,7 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
 describe('arguments read from a command', () => {
   let router: Router;
   beforeAll(async () => {
-    router = await Router.learn();
+    router = await servedRouter();
   }, 60_000);
 
   it.each(cases)('$command', ({ command, tool, args, absent = [] }) => {

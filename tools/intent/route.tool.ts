@@ -3,10 +3,9 @@ import { defineTool } from '../../src/kernel/tool.js';
 import type { CatalogueEntry, ToolContext } from '../../src/kernel/context.js';
 import type { NextAction } from '../../src/kernel/next-action.js';
 import type { Scored } from './classifier.js';
-import { outOfScope } from './examples/index.js';
 import { fittedThresholds, Models, Router, type Decision } from './router.js';
 import { learnRouterTask } from './tasks.js';
-import { routes } from './routes.js';
+import { outOfScope, routes } from './routes.js';
 import { intentInputSchema, intentOutputSchema, type IntentOutput } from './schema.js';
 
 type Input = z.output<typeof intentInputSchema>;

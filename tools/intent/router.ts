@@ -1,8 +1,7 @@
 import { Classifier, type ClassifierData, type Labelled, type Scored } from './classifier.js';
 import { extractEntities, idOf, type Entities } from './entities.js';
-import { labelledCommands, outOfScope } from './examples/index.js';
 import { featuresOf } from './features.js';
-import { routes } from './routes.js';
+import { outOfScope, routes } from './routes.js';
 
 /**
  * From a command to a decision: the classifier's most likely tools, narrowed to the tools that act
@@ -96,11 +95,6 @@ export class Router {
     readonly thresholds: Thresholds,
   ) {}
 
-  /** The examples' train and tune splits are learnt from; the test split is never seen (the bench's held-out set). */
-  static async learn(pause?: () => Promise<void>): Promise<Router> {
-    return new Router(await Models.train(servedExamples(), pause), fittedThresholds);
-  }
-
   /** Tools ranked for a command, narrowed to those that act on the kinds of ids it names. */
   rank(command: string, entities: Entities): Scored[] {
     return narrowByIds(this.models.classify(command), entities);
@@ -133,9 +127,6 @@ function verdictOf(ranked: readonly Scored[], thresholds: Thresholds): Decision[
   if (top.label === outOfScope) return lead < thresholds.margin ? 'ask' : 'out_of_scope';
   return top.probability < thresholds.route || lead < thresholds.margin ? 'ask' : 'route';
 }
-
-/** What the served router learns from: the train and tune splits. */
-export const servedExamples = () => labelledCommands().filter((example) => example.split !== 'test');
 
 const percent = (probability: number) => `${Math.round(probability * 100)}%`;
 

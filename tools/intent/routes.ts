@@ -8,6 +8,9 @@ import { customerName, lineItems } from './invoice-facts.js';
  * invoice_create is absent on purpose: a command makes a draft (invoice_draft), which nothing
  * issues before it is confirmed with its id (invoice_confirm).
  */
+/** The label of a command no tool serves. */
+export const outOfScope = 'out_of_scope';
+
 export interface RouteSpec {
   /** What it acts on and what it does to it: tools that share either share what their examples teach of it. */
   family: string;

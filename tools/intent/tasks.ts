@@ -1,11 +1,18 @@
-import { defineTask, sized } from '../../src/kernel/task.js';
-import { Models, servedExamples, type ModelsData } from './router.js';
+import { defineTask } from '../../src/kernel/task.js';
+import { Models, type ModelsData } from './router.js';
 
-/** The router's classifiers, learnt off the event loop on first use (a second or so), handed back as plain data. */
+/**
+ * The router's classifiers, learnt off the event loop on first use, handed back as plain data. The
+ * labelled commands (most of this module's size) are loaded here only: a process that never routes
+ * never parses them.
+ */
 export const learnRouterTask = defineTask({
   name: 'intent.learn',
-  run: async (_input: Record<string, never>): Promise<ModelsData> => (await Models.train(servedExamples())).data(),
-  describe: () => sized('the labelled commands', servedExamples().length, 'commands'),
+  run: async (_input: Record<string, never>): Promise<ModelsData> => {
+    const { servedExamples } = await import('./examples/index.js');
+    return (await Models.train(servedExamples())).data();
+  },
+  describe: () => 'the labelled commands',
   // Learnt once for every caller (2–4 s on a slow machine): not charged to the budget of the first call that needs it.
   ownBudgetMs: 60_000,
 });

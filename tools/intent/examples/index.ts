@@ -1,4 +1,5 @@
 import type { Labelled } from '../classifier.js';
+import { outOfScope } from '../routes.js';
 import { accountMoreExamples } from './account-more.js';
 import { accountThirdExamples } from './account-third.js';
 import { accountFourthExamples } from './account-fourth.js';
@@ -27,9 +28,6 @@ import { outreachMoreExamples } from './outreach-more.js';
 import { outreachThirdExamples } from './outreach-third.js';
 import { outreachFourthExamples } from './outreach-fourth.js';
 import { outreachExamples } from './outreach.js';
-
-/** The label of a command no tool serves. */
-export const outOfScope = 'out_of_scope';
 
 export type Split = 'train' | 'tune' | 'test';
 
@@ -74,6 +72,9 @@ export function labelledCommands(): Array<Labelled & { split: Split }> {
 }
 
 const splitAt = (i: number): Split => (i % 5 === 3 ? 'tune' : i % 5 === 4 ? 'test' : 'train');
+
+/** What the served router learns from: the train and tune splits (the test split is the bench's held-out set). */
+export const servedExamples = () => labelledCommands().filter((example) => example.split !== 'test');
 
 /** The tools commands are labelled with: every tool intent_route may route to. */
 export const routableTools = (): string[] => [...new Set(batches.flatMap((batch) => Object.keys(batch)))].filter((label) => label !== outOfScope);
