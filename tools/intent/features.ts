@@ -10,15 +10,18 @@ import { conceptsOf } from './concepts.js';
 /** An opaque id as every outcome hands them out: a 2–4 letter prefix and a ULID. */
 export const opaqueId = /\b([a-z]{2,4})_([0-9a-hjkmnp-tv-z]{26})\b/giu;
 
-const replacements: ReadonlyArray<[RegExp, string]> = [
+const replacements: ReadonlyArray<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   [opaqueId, ' idof$1 '],
-  [/\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/gu, ' anemail '],
-  [/\bhttps?:\/\/\S+|\bwww\.\S+/gu, ' aurl '],
+  // Bounded, and tried only where a run starts: a 4,000-letter word is not tried from each of its letters.
+  [/(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/gu, ' anemail '],
+  // A link's path says what it is for ("…/outreach/build"): its words stay, its host and ids do not.
+  [/\bhttps?:\/\/[^/\s]+(\/\S*)?|\bwww\.[^/\s]+(\/\S*)?/gu, (_url: string, path = '', bare = '') => ` aurl ${`${path}${bare}`.replace(/[^a-z]+/gu, ' ')} `],
   [/#[0-9a-f]{6}\b|#[0-9a-f]{3}\b/gu, ' ahexcolour '],
   [/\b\d{4}-\d{2}-\d{2}(?:t[\d:.]+z?)?\b/gu, ' adate '],
   [/"[^"]{1,400}"|“[^”]{1,400}”|(?<![\p{L}])'[^']{2,400}'(?![\p{L}])/gu, ' aquote '],
-  [/[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£¥]|usd|eur|gbp|jpy|chf|cad|aud)\b/gu, ' amoney '],
-  [/\b\d+(?:[.,]\d+)?\b/gu, ' anumber '],
+  // Bounded runs: a wall of digits is read in one pass, not tried from every digit.
+  [/[$€£¥]\s?\d[\d,.]{0,24}|(?<![\d,.])\d[\d,.]{0,24}\s?(?:[$€£¥]|usd|eur|gbp|jpy|chf|cad|aud)\b/gu, ' amoney '],
+  [/\d+(?:[.,]\d+)*/gu, ' anumber '],
 ];
 
 /** Lower case, without accents, entities replaced by their kind. */
@@ -27,7 +30,7 @@ export function normalise(command: string): string {
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
-  for (const [pattern, token] of replacements) text = text.replace(pattern, token);
+  for (const [pattern, token] of replacements) text = typeof token === 'string' ? text.replace(pattern, token) : text.replace(pattern, token);
   return text;
 }
 

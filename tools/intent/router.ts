@@ -21,7 +21,7 @@ export interface Thresholds {
  * Fitted on the tune split by `fitThresholds` (test/intent/router.test.ts checks that these are what
  * the fit gives for the examples as they are, and `npm run bench -- intent` prints the fit).
  */
-export const fittedThresholds: Thresholds = { route: 0, margin: 0.25 };
+export const fittedThresholds: Thresholds = { route: 0.45, margin: 0.3 };
 
 export type Decision =
   | { kind: 'route'; tool: string; confidence: number; ranked: Scored[]; entities: Entities; why: string }

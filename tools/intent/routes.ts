@@ -161,7 +161,7 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     build: (entities) => {
       const name = customerName(entities);
       const { lines } = lineItems(entities, name);
-      const due = entities.dates.find((date) => /\b(?:due|by|before|payable|until|bis|avant|antes)\b[^.]{0,20}$/iu.test(entities.text.slice(Math.max(0, date.start - 30), date.start)));
+      const due = entities.dates.find((date) => /\b(?:due|by|before|payable|until|bis|avant|antes)\b[^.]{0,20}$/iu.test(date.before));
       return defined({
         customer: name ? defined({ name, email: entities.emails[0] }) : undefined,
         currency: entities.currency ?? undefined,
@@ -190,8 +190,8 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
 
     ids: [],
     build: (entities) => {
-      const since = entities.dates.find((date) => /\b(?:since|from|after|seit|depuis|desde)\s*$/iu.test(entities.text.slice(0, date.start)));
-      const until = entities.dates.find((date) => /\b(?:until|to|before|till|bis|jusqu'au|hasta)\s*$/iu.test(entities.text.slice(0, date.start)));
+      const since = entities.dates.find((date) => /\b(?:since|from|after|seit|depuis|desde)\s*$/iu.test(date.before));
+      const until = entities.dates.find((date) => /\b(?:until|to|before|till|bis|jusqu'au|hasta)\s*$/iu.test(date.before));
       return defined({ status: invoiceStatus(entities), customer: entities.quoted[0] ?? customerName(entities), from: since?.iso, to: until?.iso });
     },
   },
