@@ -38,9 +38,9 @@ export const intentRouting: Benchmark = {
     return [
       measuredRow({
         name: `intent_route held-out top-1 accuracy (${evaluation.heldOut} commands, ${evaluation.perTool.length} labels)`,
-        unit: 'ratio',
-        figure: round(evaluation.top1),
-        budget: { on: 'figure', op: '>=', limit: 0.97 },
+        unit: '%',
+        figure: Math.round(evaluation.top1 * 1000) / 10,
+        budget: { on: 'figure', op: '>=', limit: 97 },
         details,
       }),
       measuredRow({
@@ -56,10 +56,11 @@ export const intentRouting: Benchmark = {
         budget: { on: 'figure', op: '<=', limit: 2 },
       }),
       measuredRow({
+        // Once per process, on a compute thread: the first call should take no longer than an ordinary call may compute (CALL_BUDGET_MS).
         name: 'intent_route learning on first use (train and tune splits, three classifiers)',
         unit: 'ms',
         figure: Math.round(learnMs),
-        budget: { on: 'figure', op: '<=', limit: 1500 },
+        budget: { on: 'figure', op: '<=', limit: 5000 },
       }),
     ];
   },
