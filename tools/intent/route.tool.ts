@@ -145,7 +145,12 @@ function question(decision: Decision, catalogue: ReadonlyMap<string, CatalogueEn
   const options = closeCandidates(decision.ranked, catalogue);
   const listed = options.map((entry) => `${entry.title.toLowerCase()} (${entry.name})`);
   return {
-    question: options.length > 1 ? `Do you want to ${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}? Say which, with its details.` : `What should be done? ${decision.why}`,
+    question:
+      options.length > 1
+        ? `Do you want to ${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}? Say which, with its details.`
+        : options.length === 1
+          ? `Do you want to ${listed[0] as string}? Say so with its details, or say what else you need.`
+          : 'What should be done, and to what (an invoice, a page, a campaign…)? Say it with its details.',
     options: options.map((entry) => ({ tool: entry.name, title: entry.title })),
     missing: [],
   };

@@ -110,7 +110,7 @@ export class Router {
       const why =
         top.probability < this.thresholds.route && top.label !== outOfScope
           ? `No tool is likely enough: ${top.label} at ${percent(top.probability)}.`
-          : `${top.label} (${percent(top.probability)}) and ${second?.label ?? ''} (${percent(second?.probability ?? 0)}) are too close to choose.`;
+          : `${named(top)} (${percent(top.probability)}) and ${second ? named(second) : ''} (${percent(second?.probability ?? 0)}) are too close to choose.`;
       return { kind: 'ask', ranked, entities, why };
     }
     return { kind: 'route', tool: top.label, confidence: top.probability, ranked, entities, why: whyOf(top, entities) };
@@ -129,6 +129,7 @@ function verdictOf(ranked: readonly Scored[], thresholds: Thresholds): Decision[
 }
 
 const percent = (probability: number) => `${Math.round(probability * 100)}%`;
+const named = (scored: Scored) => (scored.label === outOfScope ? 'nothing this service does' : scored.label);
 
 function whyOf(top: Scored, entities: Entities): string {
   const named = entities.ids.filter((found) => routes[top.label]?.ids.includes(found.prefix)).map((found) => found.id);
