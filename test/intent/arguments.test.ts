@@ -33,6 +33,16 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     tool: 'invoice_draft',
     args: { customer: { name: 'Müller GmbH' }, currency: 'EUR', line_items: [{ description: 'Beratung', quantity: '1', unit_price: '2500' }], due_date: '2026-12-15', language: 'de' },
   },
+  {
+    command: 'Rechnung an Müller GmbH über 2 Tage Beratung à 900 EUR, zahlbar in 14 Tagen',
+    tool: 'invoice_draft',
+    args: { customer: { name: 'Müller GmbH' }, currency: 'EUR', line_items: [{ description: 'Beratung', quantity: '2', unit_price: '900' }], net_days: 14 },
+  },
+  {
+    command: 'Set up a cold email campaign to HR managers at Berlin startups offering our onboarding workshop for €1,500, 50 emails a day, HubSpot',
+    tool: 'outreach_build',
+    args: { crm: 'hubspot', daily_cap: 50 },
+  },
   // No currency said: none is assumed.
   { command: 'Invoice Globex for 3 days of on-site training at 800 a day', tool: 'invoice_draft', args: { customer: { name: 'Globex' } }, absent: ['currency'] },
   { command: 'Confirm draft drf_01jdz8x4m6b3q9r2t5v7w0y1c3', tool: 'invoice_confirm', args: { draft_id: 'drf_01jdz8x4m6b3q9r2t5v7w0y1c3' } },

@@ -82,8 +82,9 @@ const languageWords: ReadonlyArray<[RegExp, string]> = [
 
 const duration = /^\s*(?:for|about)?\s*(?:an?|\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?|minutes?|mins?|seconds?|secs?)\b/iu;
 const countPattern =
-  /(?<![\p{L}\p{N}.,])(\d{1,6})\s*(?:x\s*)?(clips?|seconds?|secs?|s\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|emails?|steps?|leads?|per day|a day|\/day|lessons?|modules?|products?|listings?|items?|units?)/giu;
-const netDaysPattern = /\bnet[ -]?(\d{1,3})\b|\b(?:due|payable|pay(?:ment)?) (?:with)?in (\d{1,3}) days\b|\b(\d{1,3})[ -]days? (?:payment )?terms?\b/iu;
+  /(?<![\p{L}\p{N}.,])(\d{1,6})\s*(?:x\s*)?(clips?|seconds?|secs?|s\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|emails?|messages?|steps?|leads?|per day|a day|\/day|lessons?|modules?|products?|listings?|items?|units?)(\s+(?:a|per|each)\s+day|\s*\/\s*day)?/giu;
+const netDaysPattern =
+  /\bnet[ -]?(\d{1,3})\b|\b(?:due|payable|pay(?:ment)?|zahlbar|fällig|payable|pagadero|pagable) (?:with)?(?:in|innerhalb von|sous|en|dans) (\d{1,3}) (?:days|tagen|jours|días|dias)\b|\b(\d{1,3})[ -](?:days?|tage) (?:payment |zahlungs)?(?:terms?|ziel|netto)\b/iu;
 
 export function extractEntities(command: string, now: Date): Entities {
   const text = command.slice(0, 4000);
@@ -119,7 +120,8 @@ export function extractEntities(command: string, now: Date): Entities {
       before: dateText.slice(Math.max(0, result.index - 30), result.index),
     }));
   const netMatch = netDaysPattern.exec(unquoted);
-  const counts = [...unquoted.matchAll(countPattern)].map((match) => ({ value: Number(match[1]), unit: unitOf(match[2] as string) }));
+  // "50 emails a day" is a rate: a count per day, whatever it counts.
+  const counts = [...unquoted.matchAll(countPattern)].map((match) => ({ value: Number(match[1]), unit: match[3] ? 'per_day' : unitOf(match[2] as string) }));
   return {
     text,
     ids,
