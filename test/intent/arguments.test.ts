@@ -43,6 +43,12 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     tool: 'outreach_build',
     args: { crm: 'hubspot', daily_cap: 50 },
   },
+  { command: 'Update my seller profile: change the business name to Tidewater Labs', tool: 'seller_profile_update', args: { name: 'Tidewater Labs' } },
+  {
+    command: 'Update my seller profile: phone +44 20 7946 0958, VAT number GB123456789',
+    tool: 'seller_profile_update',
+    args: { phone: '+44 20 7946 0958', vat_id: 'GB123456789' },
+  },
   // No currency said: none is assumed.
   { command: 'Invoice Globex for 3 days of on-site training at 800 a day', tool: 'invoice_draft', args: { customer: { name: 'Globex' } }, absent: ['currency'] },
   { command: 'Confirm draft drf_01jdz8x4m6b3q9r2t5v7w0y1c3', tool: 'invoice_confirm', args: { draft_id: 'drf_01jdz8x4m6b3q9r2t5v7w0y1c3' } },

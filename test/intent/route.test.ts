@@ -91,6 +91,15 @@ describe('intent_route', () => {
     expect(await used()).toBe(before);
   });
 
+  it('asks what to change rather than run an update that sets nothing', async () => {
+    const before = await json(await app.api('/api/agents/seller-profile'));
+    const body = await json(await post({ command: 'please update my seller profile' }));
+    expect(body.route.tool).toBe('seller_profile_update');
+    expect(body.executed).toBe(false);
+    expect(body.clarification.missing).toEqual(['name | address | tax_id | vat_id | email | phone | iban | bic | language | payment_days']);
+    expect(await json(await app.api('/api/agents/seller-profile'))).toEqual(before);
+  });
+
   it('takes what a command cannot carry from the context, and says what it used', async () => {
     const body = await json(await post({ command: 'Turn my podcast episode into 2 clips for TikTok', context: { transcript, title: 'Sourdough', colour: 'red' } }));
     expect(body.route.tool).toBe('clips_factory');

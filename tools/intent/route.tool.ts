@@ -72,6 +72,7 @@ async function routed(
   alternatives: IntentOutput['alternatives'],
 ) {
   const fromCommand = (routes[chosen.tool] as (typeof routes)[string]).build(decision.entities);
+  // The command's values win; the context fills the routed tool's fields it leaves empty.
   const context = input.context ?? {};
   const used = Object.keys(context).filter((field) => entry.fields.includes(field) && fromCommand[field] === undefined);
   const args = { ...Object.fromEntries(used.map((field) => [field, context[field]])), ...fromCommand };
@@ -81,8 +82,10 @@ async function routed(
     context: { used, ignored: Object.keys(context).filter((field) => !used.includes(field)) },
   };
   const route = { tool: chosen.tool, confidence: Math.round(chosen.confidence * 1000) / 1000, arguments: args, why: chosen.why };
-  const issues = ctx.catalogue.check(chosen.tool, args);
-  const gaps = (routes[chosen.tool] as (typeof routes)[string]).gaps?.(decision.entities) ?? [];
+  const spec = routes[chosen.tool] as (typeof routes)[string];
+  const unset = spec.oneOf && !spec.oneOf.some((field) => args[field] !== undefined) ? [{ path: spec.oneOf.join(' | '), message: 'give one of them' }] : [];
+  const issues = [...ctx.catalogue.check(chosen.tool, args), ...unset];
+  const gaps = spec.gaps?.(decision.entities) ?? [];
   if (issues.length || gaps.length) {
     const missing = issues.filter((issue) => valueAt(args, issue.path) === undefined).map((issue) => issue.path || '(input)');
     const invalid = issues.filter((issue) => valueAt(args, issue.path) !== undefined).map((issue) => `${issue.path}: ${issue.message}`);

@@ -22,6 +22,8 @@ export interface RouteSpec {
   build(entities: Entities): Record<string, unknown>;
   /** What the command says that the input could not take (an amount without words for it): asked back, never dropped. */
   gaps?(entities: Entities): string[];
+  /** Fields of which the input needs at least one, where the tool's schema makes all optional: an update that sets nothing is asked about, not run. */
+  oneOf?: readonly string[];
 }
 
 const words = (entities: Entities, pattern: RegExp): boolean => pattern.test(entities.text);
@@ -138,8 +140,13 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     action: 'revise',
 
     ids: [],
+    oneOf: ['name', 'address', 'tax_id', 'vat_id', 'email', 'phone', 'iban', 'bic', 'language', 'payment_days'],
     build: (entities) =>
       defined({
+        name: /\b(?:business|company|trading|seller|legal)?\s*name\s+(?:to|is|as|:|=)\s*["'“]?([^,;."'”\n]{2,80})/iu.exec(entities.text)?.[1]?.trim(),
+        address: /\baddress\s+(?:to|is|as|:|=)\s*["'“]?([^"'”\n]{5,300}?)["'”]?\s*$/iu.exec(entities.text)?.[1]?.trim(),
+        phone: /\b(?:phone|tel(?:ephone)?)(?:\s*number)?\s*(?:to|is|as|:|=)?\s*(\+?\d[\d ()-]{5,20}\d)/iu.exec(entities.text)?.[1],
+        tax_id: /\btax\s*(?:id|number|no\.?)\s*(?:to|is|as|:|=)?\s*([A-Z0-9][A-Z0-9/-]{4,20})\b/iu.exec(entities.text)?.[1],
         email: entities.emails[0],
         iban: /\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?)\b/u.exec(entities.text)?.[1]?.replace(/\s+/gu, ''),
         bic: /\b(?:BIC|SWIFT)[:\s]+([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/u.exec(entities.text)?.[1],
