@@ -81,6 +81,11 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     tool: 'clips_factory',
     args: { platforms: ['tiktok', 'instagram_reels'], max_clips: 4 },
   },
+  {
+    command: 'Turn the attached podcast transcript into 30 to 60 second clips for YouTube Shorts, split screen',
+    tool: 'clips_factory',
+    args: { platforms: ['youtube_shorts'], min_seconds: 30, max_seconds: 60, layout: 'split' },
+  },
   { command: 'Shorten the LinkedIn post in cnt_01jdz8x4m6b3q9r2t5v7w0y1c3', tool: 'content_revise', args: { pack_id: 'cnt_01jdz8x4m6b3q9r2t5v7w0y1c3', block_id: 'linkedin' } },
   {
     command: 'Give ana@example.com access to my course mem_01jdz8x4m6b3q9r2t5v7w0y1c3',

@@ -112,6 +112,20 @@ const focusWords: ReadonlyArray<[RegExp, string]> = [
   [/\blegal|\bterms|\bcontract|\bprivacy/iu, 'legal'],
 ];
 
+const seconds = String.raw`(\d{1,4})\s*(s|secs?|seconds?|mins?|minutes?)\b`;
+const toSeconds = (value: string, unit: string) => Number(value) * (/^m/iu.test(unit) ? 60 : 1);
+/** "30 to 60 second clips", "under 45 seconds", "at least 20s": the clips' bounds, as the command says them. */
+function clipLengths(text: string): { min_seconds?: number; max_seconds?: number } {
+  const range = new RegExp(String.raw`(\d{1,4})\s*(?:-|–|to)\s*${seconds}`, 'iu').exec(text);
+  if (range) return { min_seconds: toSeconds(range[1] as string, range[3] as string), max_seconds: toSeconds(range[2] as string, range[3] as string) };
+  const most = new RegExp(String.raw`\b(?:under|max(?:imum)?|at most|up to|no (?:longer|more) than|shorter than)\s*${seconds}`, 'iu').exec(text);
+  const least = new RegExp(String.raw`\b(?:at least|min(?:imum)?|over|longer than)\s*${seconds}`, 'iu').exec(text);
+  return defined({
+    max_seconds: most ? toSeconds(most[1] as string, most[2] as string) : undefined,
+    min_seconds: least ? toSeconds(least[1] as string, least[2] as string) : undefined,
+  });
+}
+
 const channelOf = (entities: Entities) => entities.platforms.filter((platform) => ['blog', 'linkedin', 'email', 'x_thread'].includes(platform));
 const clipPlatforms = (entities: Entities) => entities.platforms.filter((platform) => ['tiktok', 'instagram_reels', 'youtube_shorts'].includes(platform));
 const countOf = (entities: Entities, unit: string) => entities.counts.find((count) => count.unit === unit)?.value;
@@ -307,6 +321,14 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
         platforms: clipPlatforms(entities),
         max_clips: countOf(entities, 'clip'),
         title: entities.quoted[0],
+        ...clipLengths(entities.text),
+        layout: words(entities, /\bsplit[ -]?screen|\bsplit layout/iu)
+          ? 'split'
+          : words(entities, /\bblur/iu)
+            ? 'fit_blur'
+            : words(entities, /\bcenter[ -]?crop|\bcentre[ -]?crop/iu)
+              ? 'center_crop'
+              : undefined,
       }),
   },
   clips_get: {
