@@ -49,6 +49,18 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     tool: 'seller_profile_update',
     args: { phone: '+44 20 7946 0958', vat_id: 'GB123456789' },
   },
+  {
+    command: 'Invoice Stark Industries for 2 days of workshops at €900, plus 19% VAT, 10% discount, PO 4711, with a payment link',
+    tool: 'invoice_draft',
+    args: {
+      customer: { name: 'Stark Industries' },
+      currency: 'EUR',
+      line_items: [{ description: 'workshops', quantity: '2', unit_price: '900', tax_rate: '19' }],
+      discount: { percent: '10' },
+      order_reference: '4711',
+      payment_link: true,
+    },
+  },
   // No currency said: none is assumed.
   { command: 'Invoice Globex for 3 days of on-site training at 800 a day', tool: 'invoice_draft', args: { customer: { name: 'Globex' } }, absent: ['currency'] },
   { command: 'Confirm draft drf_01jdz8x4m6b3q9r2t5v7w0y1c3', tool: 'invoice_confirm', args: { draft_id: 'drf_01jdz8x4m6b3q9r2t5v7w0y1c3' } },

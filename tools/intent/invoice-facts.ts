@@ -97,3 +97,26 @@ function tidy(text: string): string {
   for (let i = 0; i < 3; i += 1) description = description.replace(leadingFiller, '');
   return description.replace(/\s+(?:at|@|for|of|and)$/iu, '').trim();
 }
+
+const percent = String.raw`(\d{1,2}(?:[.,]\d{1,2})?)\s*%`;
+const taxWords = String.raw`(?:vat|tax|mwst|ust|tva|iva|gst|sales tax)`;
+
+/** "plus 20% VAT", "VAT 19%": the rate on every line. */
+export function taxRate(text: string): string | undefined {
+  const match = new RegExp(String.raw`${percent}\s*${taxWords}\b|\b${taxWords}\s*(?:of|at|:)?\s*${percent}`, 'iu').exec(text);
+  const rate = match?.[1] ?? match?.[2];
+  return rate?.replace(',', '.');
+}
+
+/** "10% discount", "a discount of 5%": on the whole invoice. */
+export function discountPercent(text: string): string | undefined {
+  const match = new RegExp(String.raw`${percent}\s*(?:off|discount|rabatt|remise|descuento)\b|\b(?:discount|rabatt|remise|descuento)\s*(?:of|von|de)?\s*${percent}`, 'iu').exec(text);
+  return (match?.[1] ?? match?.[2])?.replace(',', '.');
+}
+
+/** "PO 4711", "purchase order #A-17", "order reference X". */
+export const orderReference = (text: string): string | undefined =>
+  /\b(?:PO|P\.O\.|purchase order|order reference|order ref|bestellnummer)\s*(?:number|no\.?|#|:)?\s*#?([A-Z0-9][A-Z0-9/-]{1,40})\b/iu.exec(text)?.[1];
+
+/** Whether the command asks for a way to pay online. */
+export const wantsPaymentLink = (text: string): boolean => /\b(?:payment link|pay(?:ment)? online|stripe link|pay by card|card payment link|zahlungslink|lien de paiement)\b/iu.test(text);

@@ -1,5 +1,5 @@
 import { idOf, type Entities } from './entities.js';
-import { customerName, lineItems } from './invoice-facts.js';
+import { customerName, discountPercent, lineItems, orderReference, taxRate, wantsPaymentLink } from './invoice-facts.js';
 
 /**
  * What the router knows of each tool it may route to: the kinds of ids it acts on, and how a
@@ -183,10 +183,15 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
       const name = customerName(entities);
       const { lines } = lineItems(entities, name);
       const due = entities.dates.find((date) => /\b(?:due|by|before|payable|until|bis|avant|antes)\b[^.]{0,20}$/iu.test(date.before));
+      const tax = taxRate(entities.text);
+      const discount = discountPercent(entities.text);
       return defined({
         customer: name ? defined({ name, email: entities.emails[0] }) : undefined,
         currency: entities.currency ?? undefined,
-        line_items: lines,
+        line_items: tax ? lines.map((line) => ({ ...line, tax_rate: tax })) : lines,
+        discount: discount ? { percent: discount } : undefined,
+        order_reference: orderReference(entities.text),
+        payment_link: wantsPaymentLink(entities.text) || undefined,
         due_date: due?.iso,
         net_days: due ? undefined : (entities.netDays ?? undefined),
         language: entities.language ?? undefined,
