@@ -17,7 +17,8 @@ import { routes } from '../../tools/intent/routes.js';
 const now = new Date('2026-11-28T10:00:00Z');
 const catalogue = new Catalogue(outcomes.flatMap((module) => module.tools));
 
-const cases: Array<{ command: string; tool: string; args: Record<string, unknown>; absent?: string[] }> = [
+/** `incomplete`: the command lacks what the tool requires (asked back), so its input is not expected to pass the schema. */
+const cases: Array<{ command: string; tool: string; args: Record<string, unknown>; absent?: string[]; incomplete?: true }> = [
   {
     command: 'Invoice Acme Corp $1,200 for the website redesign, due Friday',
     tool: 'invoice_draft',
@@ -62,7 +63,7 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     },
   },
   // No currency said: none is assumed.
-  { command: 'Invoice Globex for 3 days of on-site training at 800 a day', tool: 'invoice_draft', args: { customer: { name: 'Globex' } }, absent: ['currency'] },
+  { command: 'Invoice Globex for 3 days of on-site training at 800 a day', tool: 'invoice_draft', args: { customer: { name: 'Globex' } }, absent: ['currency'], incomplete: true },
   { command: 'Confirm draft drf_01jdz8x4m6b3q9r2t5v7w0y1c3', tool: 'invoice_confirm', args: { draft_id: 'drf_01jdz8x4m6b3q9r2t5v7w0y1c3' } },
   {
     command: 'Email invoice inv_01jdz8x4m6b3q9r2t5v7w0y1c3 to ana@acme.example, cc bob@acme.example, with the message "Thanks for the quick turnaround"',
@@ -79,6 +80,17 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     tool: 'invoice_void',
     args: { invoice_id: 'inv_01jdz8x4m6b3q9r2t5v7w0y1c3', reason: 'issued twice by mistake' },
   },
+  {
+    command: 'Credit lines 2 and 3 of inv_01jdz8x4m6b3q9r2t5v7w0y1c3 because the training never took place',
+    tool: 'invoice_credit_note',
+    args: { invoice_id: 'inv_01jdz8x4m6b3q9r2t5v7w0y1c3', lines: [{ line: 2 }, { line: 3 }], reason: 'the training never took place' },
+    absent: ['amount'],
+  },
+  {
+    command: 'Email inv_01jdz8x4m6b3q9r2t5v7w0y1c3 to ana@acme.example and include a note that our bank details changed',
+    tool: 'invoice_send',
+    args: { invoice_id: 'inv_01jdz8x4m6b3q9r2t5v7w0y1c3', to: ['ana@acme.example'], message: 'our bank details changed' },
+  },
   { command: 'Make an XRechnung UBL e-invoice for inv_01jdz8x4m6b3q9r2t5v7w0y1c3', tool: 'invoice_einvoice', args: { invoice_id: 'inv_01jdz8x4m6b3q9r2t5v7w0y1c3', format: 'xrechnung_ubl' } },
   { command: 'list my overdue invoices', tool: 'invoice_list', args: { status: 'overdue' } },
   { command: 'what is the status of job_01jdz8x4m6b3q9r2t5v7w0y1c3?', tool: 'job_status', args: { job_id: 'job_01jdz8x4m6b3q9r2t5v7w0y1c3' } },
@@ -92,11 +104,13 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     command: 'Cut my podcast transcript into 4 clips for TikTok and Instagram Reels',
     tool: 'clips_factory',
     args: { platforms: ['tiktok', 'instagram_reels'], max_clips: 4 },
+    incomplete: true,
   },
   {
     command: 'Turn the attached podcast transcript into 30 to 60 second clips for YouTube Shorts, split screen',
     tool: 'clips_factory',
     args: { platforms: ['youtube_shorts'], min_seconds: 30, max_seconds: 60, layout: 'split' },
+    incomplete: true,
   },
   { command: 'Shorten the LinkedIn post in cnt_01jdz8x4m6b3q9r2t5v7w0y1c3', tool: 'content_revise', args: { pack_id: 'cnt_01jdz8x4m6b3q9r2t5v7w0y1c3', block_id: 'linkedin' } },
   {
@@ -137,7 +151,7 @@ describe('arguments read from a command', () => {
     router = await servedRouter();
   }, 60_000);
 
-  it.each(cases)('$command', ({ command, tool, args, absent = [] }) => {
+  it.each(cases)('$command', ({ command, tool, args, absent = [], incomplete = false }) => {
     const decision = router.decide(command, now);
     expect(decision.kind === 'route' ? decision.tool : decision.kind).toBe(tool);
     const built = routes[tool]?.build(decision.entities) ?? {};
@@ -145,8 +159,7 @@ describe('arguments read from a command', () => {
     for (const field of absent) expect(built).not.toHaveProperty(field);
     // What is complete passes the routed tool's own schema as is.
     const schema = catalogue.get(tool)?.input;
-    const missing = absent.length > 0 || (tool === 'clips_factory' && !('transcript' in built));
-    if (!missing) expect(schema?.safeParse(built).success, JSON.stringify(schema?.safeParse(built).error?.issues)).toBe(true);
+    if (!incomplete) expect(schema?.safeParse(built).success, JSON.stringify(schema?.safeParse(built).error?.issues)).toBe(true);
   });
 
   it('reads relative dates on the server clock and takes no duration for a date', () => {

@@ -126,6 +126,12 @@ function clipLengths(text: string): { min_seconds?: number; max_seconds?: number
   });
 }
 
+/** "line 2", "lines 1, 3 and 4" of an invoice: whole lines. */
+function creditedLines(text: string): Array<{ line: number }> | undefined {
+  const match = /\blines?\s+(\d{1,3}(?:\s*(?:,|and|&)\s*\d{1,3})*)\b/iu.exec(text);
+  return match ? [...(match[1] as string).matchAll(/\d{1,3}/gu)].map((number) => ({ line: Number(number[0]) })) : undefined;
+}
+
 const channelOf = (entities: Entities) => entities.platforms.filter((platform) => ['blog', 'linkedin', 'email', 'x_thread'].includes(platform));
 const clipPlatforms = (entities: Entities) => entities.platforms.filter((platform) => ['tiktok', 'instagram_reels', 'youtube_shorts'].includes(platform));
 const countOf = (entities: Entities, unit: string) => entities.counts.find((count) => count.unit === unit)?.value;
@@ -245,7 +251,12 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     action: 'refund',
 
     ids: ['inv', 'crn'],
-    build: (entities) => defined({ invoice_id: idOf(entities, 'inv'), amount: entities.amounts[0]?.amount, reason: reasonOf(entities) }),
+    // Without an amount or lines the tool credits what is left: a command that says "part" must say which.
+    gaps: (entities) => (/\b(?:partial|part of|some of)\b/iu.test(entities.text) && !entities.amounts.length && !creditedLines(entities.text) ? ['how much to credit: an amount or the lines'] : []),
+    build: (entities) => {
+      const lines = creditedLines(entities.text);
+      return defined({ invoice_id: idOf(entities, 'inv'), lines, amount: lines ? undefined : entities.amounts[0]?.amount, reason: reasonOf(entities) });
+    },
   },
   invoice_send: {
     family: 'invoice',
@@ -254,7 +265,8 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     ids: ['inv'],
     build: (entities) => {
       const cc = /\bcc:?\s+([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/iu.exec(entities.text)?.[1];
-      return defined({ invoice_id: idOf(entities, 'inv'), to: entities.emails.filter((email) => email !== cc), cc: cc ? [cc] : undefined, message: entities.quoted[0] });
+      const note = /\b(?:with|include|add|and)\s+(?:a\s+|the\s+)?(?:note|message)\s*(?:that|saying|:)?\s+(.{3,500}?)[.!]?$/iu.exec(entities.text)?.[1];
+      return defined({ invoice_id: idOf(entities, 'inv'), to: entities.emails.filter((email) => email !== cc), cc: cc ? [cc] : undefined, message: entities.quoted[0] ?? note });
     },
   },
   invoice_einvoice: {
