@@ -93,6 +93,8 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
   },
   { command: 'Make an XRechnung UBL e-invoice for inv_01jdz8x4m6b3q9r2t5v7w0y1c3', tool: 'invoice_einvoice', args: { invoice_id: 'inv_01jdz8x4m6b3q9r2t5v7w0y1c3', format: 'xrechnung_ubl' } },
   { command: 'list my overdue invoices', tool: 'invoice_list', args: { status: 'overdue' } },
+  { command: 'show me all paid invoices from last month', tool: 'invoice_list', args: { status: 'paid', from: '2026-10-01', to: '2026-10-31' } },
+  { command: 'list the invoices of the last 3 months', tool: 'invoice_list', args: { from: '2026-08-28' }, absent: ['to'] },
   { command: 'what is the status of job_01jdz8x4m6b3q9r2t5v7w0y1c3?', tool: 'job_status', args: { job_id: 'job_01jdz8x4m6b3q9r2t5v7w0y1c3' } },
   {
     command: 'Make a waitlist page for Orbit, a budgeting app for freelancers, in navy and gold',

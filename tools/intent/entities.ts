@@ -34,6 +34,8 @@ export interface Entities {
   /** `at`: the moment, when the command says the time too. */
   /** `before`: the words just before it ("due", "since"). */
   dates: Array<{ iso: string; at: string | null; text: string; before: string }>;
+  /** "the last 3 months", "this year", "last month": the period's first day (its last is today, or the previous month's end). */
+  period: { from: string; to: string | null } | null;
   /** "net 30", "due in 14 days": days until payment is due. */
   netDays: number | null;
   quoted: string[];
@@ -132,12 +134,36 @@ export function extractEntities(command: string, now: Date): Entities {
     currency: amounts.find((found) => found.currency)?.currency ?? currencyWords.find(([pattern]) => pattern.test(unquoted))?.[1] ?? null,
     dates,
     netDays: netMatch ? Number(netMatch[1] ?? netMatch[2] ?? netMatch[3]) : null,
+    period: periodOf(unquoted, now),
     quoted: quotedSpans.map((span) => span.value),
     colours: extractColors(unquoted).colors.map((colour) => colour.hex),
     platforms: platformWords.filter(([pattern]) => pattern.test(unquoted)).map(([, platform]) => platform),
     language: languageWords.find(([pattern]) => pattern.test(unquoted))?.[1] ?? null,
     counts,
   };
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+function periodOf(text: string, now: Date): { from: string; to: string | null } | null {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const back = /\b(?:last|past|previous)\s+(\d{1,3})\s*(day|week|month|year)s?\b/iu.exec(text);
+  if (back) {
+    const count = Number(back[1]);
+    const unit = (back[2] as string).toLowerCase();
+    const from = new Date(now);
+    if (unit === 'day') from.setUTCDate(from.getUTCDate() - count);
+    else if (unit === 'week') from.setUTCDate(from.getUTCDate() - 7 * count);
+    else if (unit === 'month') from.setUTCMonth(from.getUTCMonth() - count);
+    else from.setUTCFullYear(from.getUTCFullYear() - count);
+    return { from: day(from), to: null };
+  }
+  if (/\bthis month\b/iu.test(text)) return { from: day(new Date(Date.UTC(year, month, 1))), to: null };
+  if (/\bthis year\b/iu.test(text)) return { from: day(new Date(Date.UTC(year, 0, 1))), to: null };
+  if (/\blast month\b/iu.test(text)) return { from: day(new Date(Date.UTC(year, month - 1, 1))), to: day(new Date(Date.UTC(year, month, 0))) };
+  if (/\blast year\b/iu.test(text)) return { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` };
+  return null;
 }
 
 function unitOf(word: string): string {

@@ -224,7 +224,13 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     build: (entities) => {
       const since = entities.dates.find((date) => /\b(?:since|from|after|seit|depuis|desde)\s*$/iu.test(date.before));
       const until = entities.dates.find((date) => /\b(?:until|to|before|till|bis|jusqu'au|hasta)\s*$/iu.test(date.before));
-      return defined({ status: invoiceStatus(entities), customer: entities.quoted[0] ?? customerName(entities), from: since?.iso, to: until?.iso });
+      return defined({
+        status: invoiceStatus(entities),
+        customer: entities.quoted[0] ?? customerName(entities),
+        // A named period ("last month") is a range; chrono alone would make it one day.
+        from: entities.period?.from ?? since?.iso,
+        to: entities.period ? (entities.period.to ?? undefined) : until?.iso,
+      });
     },
   },
   invoice_void: {
