@@ -16,9 +16,11 @@ function learnedRouter(ctx: ToolContext): Promise<Router> {
   learning ??= ctx.compute(learnRouterTask, {}).then(
     (data) => {
       const router = new Router(Models.from(data), fittedThresholds);
-      // The engine compiles a regular expression on its second use, and until then runs it slowly: two short
-      // commands now, so that no caller's long one is the first to meet them (a fifth of a second, once).
-      for (const command of ['show job_01jdz8x4m6b3q9r2t5v7w0y1c3', 'invoice Acme $5 for tea, due Friday']) router.decide(command, ctx.now());
+      // The engine compiles a regular expression on its second use, for one-byte and for two-byte text apart, and
+      // until then runs it slowly: short commands of both kinds now, so that no caller's long one is the first to
+      // meet them (a fifth of a second, once).
+      const warmUp = ['show job_01jdz8x4m6b3q9r2t5v7w0y1c3', 'invoice Acme $5 for tea, due Friday', 'zeig 東京 job 🙂', 'Rechnung an Ōtsuka 5 € für Tee, fällig Freitag 🙂'];
+      for (const command of warmUp) router.decide(command, ctx.now());
       return router;
     },
     (error: unknown) => {
