@@ -8,6 +8,7 @@ import { customerName, discountPercent, lineItems, orderReference, taxRate, want
  * invoice_create is absent on purpose: a command makes a draft (invoice_draft), which nothing
  * issues before it is confirmed with its id (invoice_confirm).
  */
+
 /** The label of a command no tool serves. */
 export const outOfScope = 'out_of_scope';
 
@@ -158,7 +159,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   seller_profile_update: {
     family: 'seller',
     action: 'revise',
-
     ids: [],
     oneOf: ['name', 'address', 'tax_id', 'vat_id', 'email', 'phone', 'iban', 'bic', 'language', 'payment_days'],
     build: (entities) =>
@@ -178,7 +178,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   invoice_draft: {
     family: 'invoice',
     action: 'build',
-
     ids: [],
     offered: 'invoices with a PDF and a payment link',
     gaps: (entities) => {
@@ -219,7 +218,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   invoice_list: {
     family: 'invoice',
     action: 'list',
-
     ids: [],
     build: (entities) => {
       const since = entities.dates.find((date) => /\b(?:since|from|after|seit|depuis|desde)\s*$/iu.test(date.before));
@@ -242,7 +240,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   invoice_mark_paid: {
     family: 'invoice',
     action: 'paid',
-
     ids: ['inv'],
     build: (entities) =>
       defined({
@@ -255,7 +252,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   invoice_credit_note: {
     family: 'invoice',
     action: 'refund',
-
     ids: ['inv', 'crn'],
     // Without an amount or lines the tool credits what is left: a command that says "part" must say which.
     gaps: (entities) => (/\b(?:partial|part of|some of)\b/iu.test(entities.text) && !entities.amounts.length && !creditedLines(entities.text) ? ['how much to credit: an amount or the lines'] : []),
@@ -267,7 +263,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   invoice_send: {
     family: 'invoice',
     action: 'send',
-
     ids: ['inv'],
     build: (entities) => {
       const cc = /\bcc:?\s+([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/iu.exec(entities.text)?.[1];
@@ -278,14 +273,12 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   invoice_einvoice: {
     family: 'invoice',
     action: 'einvoice',
-
     ids: ['inv'],
     build: (entities) => defined({ invoice_id: idOf(entities, 'inv'), format: einvoiceFormats.find(([pattern]) => pattern.test(entities.text))?.[1] }),
   },
   content_repurpose: {
     family: 'content',
     action: 'build',
-
     ids: [],
     offered: 'posts for LinkedIn, X, a blog and email from your text',
     build: (entities) => {
@@ -296,7 +289,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   content_revise: {
     family: 'content',
     action: 'revise',
-
     ids: ['cnt'],
     build: (entities) => defined({ pack_id: idOf(entities, 'cnt'), block_id: words(entities, /page.?sections|landing/iu) ? 'page_sections' : channelOf(entities)[0], instructions: prompt(entities) }),
   },
@@ -309,7 +301,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   widget_generate: {
     family: 'widget',
     action: 'build',
-
     ids: [],
     offered: 'landing pages, waitlists, forms and other page widgets',
     build: (entities) => defined({ prompt: prompt(entities), kind: widgetKinds.find(([pattern]) => pattern.test(entities.text))?.[1], brand: brandOf(entities) }),
@@ -329,14 +320,12 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   widget_submissions: {
     family: 'widget',
     action: 'records',
-
     ids: ['wgt', 'sub'],
     build: (entities) => defined({ widget_id: idOf(entities, 'wgt'), format: csvWanted(entities), cursor: idOf(entities, 'sub') }),
   },
   clips_factory: {
     family: 'clips',
     action: 'build',
-
     ids: [],
     offered: 'short vertical clips with captions from a transcript',
     build: (entities) =>
@@ -363,7 +352,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   storefront_build: {
     family: 'storefront',
     action: 'build',
-
     ids: [],
     offered: 'online shops with a Stripe checkout',
     build: (entities) => defined({ prompt: prompt(entities), brand: brandOf(entities), lang: entities.language ?? undefined }),
@@ -389,7 +377,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   membership_build: {
     family: 'membership',
     action: 'build',
-
     ids: [],
     offered: 'membership sites and online courses with paid tiers',
     build: (entities) => defined({ prompt: prompt(entities), currency: entities.currency ?? undefined, brand: brandOf(entities), lang: entities.language ?? undefined }),
@@ -409,7 +396,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   membership_members: {
     family: 'membership',
     action: 'members',
-
     ids: ['mem', 'mbr'],
     build: (entities) => {
       const action = words(entities, /\b(?:revoke|remove|kick|cancel|take away|withdraw)\b/iu)
@@ -427,7 +413,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   directory_build: {
     family: 'directory',
     action: 'build',
-
     ids: [],
     offered: 'directory sites with listings, search and paid placements',
     build: (entities) => defined({ prompt: prompt(entities), title: entities.quoted[0], brand: brandOf(entities) }),
@@ -447,7 +432,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   directory_submissions: {
     family: 'directory',
     action: 'records',
-
     ids: ['dir', 'dsb'],
     build: (entities) => {
       const action = words(entities, /\b(?:approve|accept|publish)\b|aprob|genehmig|approuv/iu)
@@ -461,7 +445,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   outreach_build: {
     family: 'outreach',
     action: 'build',
-
     ids: [],
     offered: 'cold outreach campaigns with scored leads and a send schedule',
     build: (entities) =>
@@ -486,7 +469,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   outreach_triage: {
     family: 'outreach',
     action: 'triage',
-
     ids: ['out', 'ld'],
     build: (entities) => {
       const booked = words(entities, /\b(?:booked|scheduled|set up) (?:a |the )?(?:call|meeting|demo)\b|\bmeeting booked\b/iu);
@@ -502,7 +484,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   outreach_send: {
     family: 'outreach',
     action: 'send',
-
     ids: ['out'],
     build: (entities) => {
       const start = entities.dates[0];
@@ -513,7 +494,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   business_box_build: {
     family: 'business',
     action: 'build',
-
     ids: [],
     offered: 'a whole business at once: offer, pages, content, outreach and launch plan',
     build: (entities) => defined({ prompt: prompt(entities), kind: businessKinds.find(([pattern]) => pattern.test(entities.text))?.[1], brand: brandOf(entities) }),
@@ -521,7 +501,6 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
   business_box_revise: {
     family: 'business',
     action: 'revise',
-
     ids: ['bx'],
     build: (entities) =>
       defined({
