@@ -1,4 +1,5 @@
 import { timestamp } from '../../src/render/captions.js';
+import { seededRandom } from '../../src/kernel/seeded-random.js';
 
 /**
  * Deterministic synthetic talk: topics with their own vocabulary, questions, numbers, bold
@@ -27,17 +28,8 @@ const templates = [
   (a: string, b: string) => `Most of the time the ${a} and the ${b} just need patience and practice.`,
 ];
 
-/** A seeded generator (mulberry32): the same seed, the same talk. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator: the same seed, the same talk. */
+const random = seededRandom;
 
 export interface SyntheticCue {
   start: number;

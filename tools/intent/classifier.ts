@@ -1,3 +1,5 @@
+import { seededRandom } from '../../src/kernel/seeded-random.js';
+
 /**
  * A multinomial logistic regression over a command's features (features.ts), trained by stochastic
  * gradient descent in a fixed order: the same examples always make the same model, and its
@@ -66,7 +68,7 @@ export class Classifier {
     const classes = labels.length;
     const weights = new Float32Array(index.size * classes);
     const order = encoded.map((_, i) => i);
-    const random = seeded(7);
+    const random = seededRandom(7);
     const step = stepper(weights, classes);
     for (let epoch = 0; epoch < epochs; epoch += 1) {
       shuffle(order, random);
@@ -152,18 +154,6 @@ function probabilitiesOf(weights: Float32Array, classes: number, ids: Int32Array
 function normalised(values: readonly number[]): Float64Array {
   const length = Math.sqrt(values.reduce((sum, value) => sum + value * value, 0)) || 1;
   return Float64Array.from(values, (value) => value / length);
-}
-
-/** A small deterministic generator (mulberry32): the same order of examples on every machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffle(items: number[], random: () => number): void {

@@ -1,0 +1,15 @@
+/**
+ * A small deterministic generator (mulberry32) in [0, 1): the same seed gives the same sequence on
+ * every machine, for work that must come out the same each time (a classifier's training order, a
+ * test's synthetic data).
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
