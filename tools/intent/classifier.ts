@@ -42,11 +42,8 @@ export class Classifier {
     private readonly weights: Float32Array,
   ) {}
 
-  /**
-   * Trains on `examples`, yielding to the event loop between slices (`pause`), so that a server
-   * training its router on first use keeps answering others meanwhile.
-   */
-  static async train(examples: readonly Featured[], pause: () => Promise<void> = async () => {}): Promise<Classifier> {
+  /** Trains on `examples`: a second or so for the served router, which a compute thread does (tasks.ts). */
+  static train(examples: readonly Featured[]): Classifier {
     const labels = [...new Set(examples.map((example) => example.label))].sort();
     const labelOf = new Map(labels.map((label, i) => [label, i]));
     // A feature seen in one example only generalises to nothing: left out, the model is smaller and learns faster.
@@ -76,7 +73,6 @@ export class Classifier {
       for (let n = 0; n < order.length; n += 1) {
         const example = encoded[order[n] as number] as (typeof encoded)[number];
         step(example.ids, example.values, example.label, rate);
-        if (n % 200 === 199) await pause();
       }
     }
     return new Classifier(labels, index, weights);

@@ -28,17 +28,18 @@ export type Decision =
   | { kind: 'ask'; ranked: Scored[]; entities: Entities; why: string }
   | { kind: 'out_of_scope'; ranked: Scored[]; entities: Entities; why: string };
 
-/**
- * Three classifiers over the same features: one learns the tools, one the families (what a command
- * acts on: invoices, widgets…) and one the actions (show, change, make…), each family and action from
- * the examples of every tool that shares it. A tool's score is the three agreeing on it.
- */
+/** The three classifiers as plain data, to cross threads. */
 export interface ModelsData {
   tools: ClassifierData;
   families: ClassifierData;
   actions: ClassifierData;
 }
 
+/**
+ * Three classifiers over the same features: one learns the tools, one the families (what a command
+ * acts on: invoices, widgets…) and one the actions (show, change, make…), each family and action from
+ * the examples of every tool that shares it. A tool's score is the three agreeing on it.
+ */
 export class Models {
   constructor(
     readonly tools: Classifier,
@@ -46,19 +47,13 @@ export class Models {
     readonly actions: Classifier,
   ) {}
 
-  static async train(examples: readonly Labelled[], pause?: () => Promise<void>): Promise<Models> {
+  static train(examples: readonly Labelled[]): Models {
     // Each command's features once, for all three.
     const featured = examples.map((example) => ({ features: featuresOf(example.text), spec: routes[example.label], label: example.label }));
     return new Models(
-      await Classifier.train(featured, pause),
-      await Classifier.train(
-        featured.map((example) => ({ features: example.features, label: example.spec?.family ?? outOfScope })),
-        pause,
-      ),
-      await Classifier.train(
-        featured.flatMap((example) => (example.spec ? [{ features: example.features, label: example.spec.action }] : [])),
-        pause,
-      ),
+      Classifier.train(featured),
+      Classifier.train(featured.map((example) => ({ features: example.features, label: example.spec?.family ?? outOfScope }))),
+      Classifier.train(featured.flatMap((example) => (example.spec ? [{ features: example.features, label: example.spec.action }] : []))),
     );
   }
 

@@ -10,7 +10,7 @@ export const learnRouterTask = defineTask({
   name: 'intent.learn',
   run: async (_input: Record<string, never>): Promise<ModelsData> => {
     const { servedExamples } = await import('./examples/index.js');
-    return (await Models.train(servedExamples())).data();
+    return Models.train(servedExamples()).data();
   },
   describe: () => 'the labelled commands',
   // Learnt once for every caller (2–4 s on a slow machine): not charged to the budget of the first call that needs it.
