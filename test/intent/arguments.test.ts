@@ -62,6 +62,17 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
       payment_link: true,
     },
   },
+  {
+    command: 'Invoice Bluebird Cafe for 2 x mugs at $5 and 3 x plates at $5',
+    tool: 'invoice_draft',
+    args: {
+      customer: { name: 'Bluebird Cafe' },
+      line_items: [
+        { description: 'mugs', quantity: '2', unit_price: '5' },
+        { description: 'plates', quantity: '3', unit_price: '5' },
+      ],
+    },
+  },
   // No currency said: none is assumed.
   { command: 'Invoice Globex for 3 days of on-site training at 800 a day', tool: 'invoice_draft', args: { customer: { name: 'Globex' } }, absent: ['currency'], incomplete: true },
   { command: 'Confirm draft drf_01jdz8x4m6b3q9r2t5v7w0y1c3', tool: 'invoice_confirm', args: { draft_id: 'drf_01jdz8x4m6b3q9r2t5v7w0y1c3' } },

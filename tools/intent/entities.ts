@@ -104,8 +104,11 @@ export function extractEntities(command: string, now: Date): Entities {
     plain,
     quotedSpans.map((span) => plain.slice(span.start, span.end)),
   );
+  // The prices come in the text's order; each is looked for after the one before, so that "$5 … $5" is two places.
+  let cursor = 0;
   const amounts: Amount[] = extractPrices(unquoted).prices.map((price) => {
-    const start = unquoted.indexOf(price.text);
+    const start = unquoted.indexOf(price.text, cursor);
+    cursor = start < 0 ? cursor : start + price.text.length;
     return { amount: price.amount, currency: price.currency, text: price.text, start, end: start + price.text.length };
   });
   // No date hides in a run of 33 characters without a space, nor needs two spaces in a row; chrono's first pass over
