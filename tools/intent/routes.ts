@@ -51,6 +51,15 @@ const withId =
   (field: string, ...prefixes: string[]) =>
   (entities: Entities) =>
     defined({ [field]: idOf(entities, ...prefixes) });
+/** A tool that reads one thing of a family by its id. */
+const reading = (family: string, field: string, prefix: string): RouteSpec => ({ family, action: 'get', ids: [prefix], build: withId(field, prefix) });
+/** A tool that lists what a thing collected (signups, orders), a page at a time after a cursor id, as CSV when asked. */
+const records = (family: string, field: string, prefix: string, cursorPrefix: string): RouteSpec => ({
+  family,
+  action: 'records',
+  ids: [prefix, cursorPrefix],
+  build: (entities) => defined({ [field]: idOf(entities, prefix), format: csvWanted(entities), cursor: idOf(entities, cursorPrefix) }),
+});
 
 const invoiceStatus = (entities: Entities): string | undefined =>
   words(entities, /\boverdue|late\b|überfällig|en retard/iu)
@@ -138,12 +147,7 @@ const clipPlatforms = (entities: Entities) => entities.platforms.filter((platfor
 const countOf = (entities: Entities, unit: string) => entities.counts.find((count) => count.unit === unit)?.value;
 
 export const routes: Readonly<Record<string, RouteSpec>> = {
-  job_status: {
-    family: 'job',
-    action: 'get',
-    ids: ['job'],
-    build: withId('job_id', 'job'),
-  },
+  job_status: reading('job', 'job_id', 'job'),
   usage_get: {
     family: 'usage',
     action: 'get',
@@ -209,12 +213,7 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     ids: ['drf'],
     build: withId('draft_id', 'drf'),
   },
-  invoice_get: {
-    family: 'invoice',
-    action: 'get',
-    ids: ['inv'],
-    build: withId('invoice_id', 'inv'),
-  },
+  invoice_get: reading('invoice', 'invoice_id', 'inv'),
   invoice_list: {
     family: 'invoice',
     action: 'list',
@@ -292,12 +291,7 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     ids: ['cnt'],
     build: (entities) => defined({ pack_id: idOf(entities, 'cnt'), block_id: words(entities, /page.?sections|landing/iu) ? 'page_sections' : channelOf(entities)[0], instructions: prompt(entities) }),
   },
-  content_get: {
-    family: 'content',
-    action: 'get',
-    ids: ['cnt'],
-    build: withId('pack_id', 'cnt'),
-  },
+  content_get: reading('content', 'pack_id', 'cnt'),
   widget_generate: {
     family: 'widget',
     action: 'build',
@@ -311,18 +305,8 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     ids: ['wgt'],
     build: (entities) => defined({ widget_id: idOf(entities, 'wgt'), instructions: prompt(entities) }),
   },
-  widget_get: {
-    family: 'widget',
-    action: 'get',
-    ids: ['wgt'],
-    build: withId('widget_id', 'wgt'),
-  },
-  widget_submissions: {
-    family: 'widget',
-    action: 'records',
-    ids: ['wgt', 'sub'],
-    build: (entities) => defined({ widget_id: idOf(entities, 'wgt'), format: csvWanted(entities), cursor: idOf(entities, 'sub') }),
-  },
+  widget_get: reading('widget', 'widget_id', 'wgt'),
+  widget_submissions: records('widget', 'widget_id', 'wgt', 'sub'),
   clips_factory: {
     family: 'clips',
     action: 'build',
@@ -343,12 +327,7 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
               : undefined,
       }),
   },
-  clips_get: {
-    family: 'clips',
-    action: 'get',
-    ids: ['clp'],
-    build: withId('plan_id', 'clp'),
-  },
+  clips_get: reading('clips', 'plan_id', 'clp'),
   storefront_build: {
     family: 'storefront',
     action: 'build',
@@ -362,18 +341,8 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     ids: ['sf'],
     build: withId('storefront_id', 'sf'),
   },
-  storefront_get: {
-    family: 'storefront',
-    action: 'get',
-    ids: ['sf'],
-    build: withId('storefront_id', 'sf'),
-  },
-  storefront_orders: {
-    family: 'storefront',
-    action: 'records',
-    ids: ['sf', 'ord'],
-    build: (entities) => defined({ storefront_id: idOf(entities, 'sf'), format: csvWanted(entities), cursor: idOf(entities, 'ord') }),
-  },
+  storefront_get: reading('storefront', 'storefront_id', 'sf'),
+  storefront_orders: records('storefront', 'storefront_id', 'sf', 'ord'),
   membership_build: {
     family: 'membership',
     action: 'build',
@@ -387,12 +356,7 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     ids: ['mem'],
     build: withId('membership_id', 'mem'),
   },
-  membership_get: {
-    family: 'membership',
-    action: 'get',
-    ids: ['mem'],
-    build: withId('membership_id', 'mem'),
-  },
+  membership_get: reading('membership', 'membership_id', 'mem'),
   membership_members: {
     family: 'membership',
     action: 'members',
@@ -423,12 +387,7 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     ids: ['dir', 'lst'],
     build: withId('directory_id', 'dir'),
   },
-  directory_get: {
-    family: 'directory',
-    action: 'get',
-    ids: ['dir'],
-    build: withId('directory_id', 'dir'),
-  },
+  directory_get: reading('directory', 'directory_id', 'dir'),
   directory_submissions: {
     family: 'directory',
     action: 'records',
@@ -460,12 +419,7 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     ids: ['out'],
     build: withId('campaign_id', 'out'),
   },
-  outreach_get: {
-    family: 'outreach',
-    action: 'get',
-    ids: ['out'],
-    build: withId('campaign_id', 'out'),
-  },
+  outreach_get: reading('outreach', 'campaign_id', 'out'),
   outreach_triage: {
     family: 'outreach',
     action: 'triage',
@@ -509,10 +463,5 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
         instructions: prompt(entities),
       }),
   },
-  business_box_get: {
-    family: 'business',
-    action: 'get',
-    ids: ['bx'],
-    build: withId('business_id', 'bx'),
-  },
+  business_box_get: reading('business', 'business_id', 'bx'),
 };
