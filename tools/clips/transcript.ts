@@ -94,11 +94,31 @@ interface LibraryError {
   line: number;
   message: string;
 }
+/** What parseTextStream reads of its stream: a reader's read() and cancel(), line by line. */
+interface LineSource {
+  getReader(): { read(): { value: string; done: false } | { value: undefined; done: true }; cancel(): void };
+}
 interface MediaCaptions {
-  parseText(text: string, options: { type: 'srt' | 'vtt'; strict?: boolean; errors?: boolean }): Promise<{ cues: LibraryCue[]; errors: LibraryError[] }>;
+  parseTextStream(lines: LineSource, options: { type: 'srt' | 'vtt'; strict?: boolean; errors?: boolean }): Promise<{ cues: LibraryCue[]; errors: LibraryError[] }>;
 }
 // media-captions' declaration files use extension-less relative imports that NodeNext resolution cannot follow.
 const library = () => import('media-captions') as unknown as Promise<MediaCaptions>;
+
+/**
+ * Lines handed to the library as a stream it can read. Its parseText queues every line through a
+ * WHATWG ReadableStream, whose promise per line cost more than the parsing of a long file.
+ */
+const lineSource = (lines: readonly string[]): LineSource => ({
+  getReader() {
+    let next = 0;
+    return {
+      read: () => (next < lines.length ? { value: lines[next++] as string, done: false } : { value: undefined, done: true }),
+      cancel: () => {
+        next = lines.length;
+      },
+    };
+  },
+});
 
 const timingLine = /^\s*(\S+)\s+-->\s+(\S+)(.*)$/;
 const looksLikeTiming = /^\s*(?:\d+:)?\d{1,2}:\d{2}(?:[,.]\d+)?\s*(?:-+>|—>|=>|->|-)/;
@@ -262,7 +282,7 @@ async function parseInChunks(lines: readonly string[], type: 'srt' | 'vtt'): Pro
       origin.push((block.at(-1) as number) + 1);
       next += 1;
     }
-    const result = await captions.parseText(piece.join('\n'), { type, errors: true, strict: false });
+    const result = await captions.parseTextStream(lineSource(piece), { type, errors: true, strict: false });
     // Plain copies: the library's cue objects carry every VTT setting, and a long file keeps tens of thousands.
     for (const cue of result.cues) cues.push({ id: cue.id, startTime: cue.startTime, endTime: cue.endTime, text: cue.text });
     for (const error of result.errors) errors.push({ line: (origin[error.line - 1] ?? 0) + 1, message: error.message });
