@@ -456,7 +456,10 @@ export function rescoreLeads(leads: readonly Lead[], context: ScoringContext): L
   });
 }
 
-/** The merge fields a lead has a value for: its known fields, its custom columns, and `domain`. */
-export function mergeValues(lead: Lead): Record<string, string> {
-  return { ...lead.custom, ...lead.fields, domain: domainOf(lead.email), segment: lead.segment };
+/** A merge field's value for a lead: `domain` and `segment`, then its known fields, then its custom columns. */
+export function mergeValue(lead: Lead, name: string): string | undefined {
+  if (name === 'domain') return domainOf(lead.email);
+  if (name === 'segment') return lead.segment;
+  if (Object.hasOwn(lead.fields, name)) return lead.fields[name as LeadField];
+  return Object.hasOwn(lead.custom, name) ? lead.custom[name] : undefined;
 }

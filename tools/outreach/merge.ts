@@ -14,17 +14,39 @@ export interface Rendered {
   used: string[];
 }
 
-export function render(template: string, values: Readonly<Record<string, string | undefined>>): Rendered {
+/** A template cut once into its text and its tags: QA renders the same few templates for every lead. */
+export interface Template {
+  /** The text around the tags: one more than the tags. */
+  texts: string[];
+  tags: Array<{ name: string; fallback: string | undefined }>;
+}
+
+export function parseTemplate(template: string): Template {
+  const texts: string[] = [];
+  const tags: Template['tags'] = [];
+  let after = 0;
+  for (const match of template.matchAll(tag)) {
+    texts.push(template.slice(after, match.index));
+    tags.push({ name: match[1] as string, fallback: match[2]?.trim() });
+    after = match.index + match[0].length;
+  }
+  texts.push(template.slice(after));
+  return { texts, tags };
+}
+
+/** `valueOf`: a merge field's value for the lead rendered to, undefined when it has none. */
+export function render(template: Template, valueOf: (name: string) => string | undefined): Rendered {
   const empty: string[] = [];
   const used: string[] = [];
-  const text = template.replace(tag, (_match, name: string, fallback: string | undefined) => {
+  let text = template.texts[0] as string;
+  for (const [index, { name, fallback }] of template.tags.entries()) {
     used.push(name);
-    const value = Object.hasOwn(values, name) ? values[name]?.trim() : undefined;
-    if (value) return value;
-    if (fallback !== undefined) return fallback.trim();
-    empty.push(name);
-    return '';
-  });
+    const value = valueOf(name)?.trim();
+    if (value) text += value;
+    else if (fallback !== undefined) text += fallback;
+    else empty.push(name);
+    text += template.texts[index + 1] as string;
+  }
   return { text, empty, used };
 }
 

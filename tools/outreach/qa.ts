@@ -1,5 +1,5 @@
-import { leadFields, mergeValues, type Lead, type Segment } from './leads.js';
-import { fieldsNamed, hasStrayBraces, render } from './merge.js';
+import { leadFields, mergeValue, type Lead, type Segment } from './leads.js';
+import { fieldsNamed, hasStrayBraces, parseTemplate, render, type Template } from './merge.js';
 import type { Brief, Sender, Step, StepVariant } from './copy.js';
 
 /**
@@ -49,28 +49,32 @@ export interface RenderedStep {
   empty: string[];
 }
 
-/** What a lead's renders merge: its fields and the campaign's, the same for every step (made once per lead in QA). */
-function valuesOf(lead: Lead, context: RenderContext): Record<string, string | undefined> {
-  return {
-    ...mergeValues(lead),
-    sender_name: context.sender.name,
-    sender_company: context.sender.company,
-    sender_address: context.sender.address?.replace(/\s*\n\s*/g, ', '),
-    calendar_url: context.sender.calendar_url,
-    unsubscribe_url: context.unsubscribeUrl(lead),
-  };
+/** The campaign's own merge fields, the same for every lead (they win over a lead column of the same name). */
+function campaignValues(context: RenderContext): Map<string, string | undefined> {
+  return new Map([
+    ['sender_name', context.sender.name],
+    ['sender_company', context.sender.company],
+    ['sender_address', context.sender.address?.replace(/\s*\n\s*/g, ', ')],
+    ['calendar_url', context.sender.calendar_url],
+  ]);
 }
 
-function renderWith(variant: StepVariant, body: string, values: Readonly<Record<string, string | undefined>>): RenderedStep {
-  const text = render(body, values);
-  const subject = variant.subject === null ? null : render(variant.subject, values);
-  return { subject: subject?.text ?? null, body: text.text, empty: [...(subject?.empty ?? []), ...text.empty] };
+/** What a lead's renders merge: the campaign's fields, its unsubscribe link, then the lead's own values. */
+function valuesOf(lead: Lead, campaign: Map<string, string | undefined>, unsubscribeUrl: string): (name: string) => string | undefined {
+  return (name) => (name === 'unsubscribe_url' ? unsubscribeUrl : campaign.has(name) ? campaign.get(name) : mergeValue(lead, name));
+}
+
+function renderWith(body: Template, subject: Template | null, valueOf: (name: string) => string | undefined): RenderedStep {
+  const text = render(body, valueOf);
+  const heading = subject === null ? null : render(subject, valueOf);
+  return { subject: heading?.text ?? null, body: text.text, empty: [...(heading?.empty ?? []), ...text.empty] };
 }
 
 const withSnippet = (variant: StepVariant, lead: Lead, context: RenderContext) => variant.body.replaceAll('{{snippet}}', context.snippets[lead.segment]);
+const subjectOf = (variant: StepVariant) => (variant.subject === null ? null : parseTemplate(variant.subject));
 
 export function renderStep(variant: StepVariant, lead: Lead, context: RenderContext): RenderedStep {
-  return renderWith(variant, withSnippet(variant, lead, context), valuesOf(lead, context));
+  return renderWith(parseTemplate(withSnippet(variant, lead, context)), subjectOf(variant), valuesOf(lead, campaignValues(context), context.unsubscribeUrl(lead)));
 }
 
 const urlPattern = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
@@ -176,18 +180,25 @@ export function runQa(steps: readonly Step[], leads: readonly Lead[], context: R
   let renders = 0;
   let skipped = 0;
   const links = new Map<string, LinkIssue | null>();
-  // Each variant's body with each segment's snippet in it, made once rather than once per lead.
-  const bodies = new Map<StepVariant, Map<Segment, string>>();
+  const campaign = campaignValues(context);
+  // Each variant's body with each segment's snippet in it, and its subject, parsed once rather than once per lead.
+  const bodies = new Map<StepVariant, Map<Segment, Template>>();
+  const subjects = new Map<StepVariant, Template | null>();
   const bodyOf = (variant: StepVariant, lead: Lead) => {
     let bySegment = bodies.get(variant);
-    if (!bySegment) bodies.set(variant, (bySegment = new Map<Segment, string>()));
+    if (!bySegment) bodies.set(variant, (bySegment = new Map<Segment, Template>()));
     let body = bySegment.get(lead.segment);
-    if (body === undefined) bySegment.set(lead.segment, (body = withSnippet(variant, lead, context)));
+    if (body === undefined) bySegment.set(lead.segment, (body = parseTemplate(withSnippet(variant, lead, context))));
     return body;
   };
+  const subjectFor = (variant: StepVariant) => {
+    let subject = subjects.get(variant);
+    if (subject === undefined) subjects.set(variant, (subject = subjectOf(variant)));
+    return subject;
+  };
   for (const lead of leads) {
-    const values = valuesOf(lead, context);
-    const unsubscribe = values.unsubscribe_url as string;
+    const unsubscribe = context.unsubscribeUrl(lead);
+    const values = valuesOf(lead, campaign, unsubscribe);
     for (const step of steps) {
       if (step.requires && !lead.fields[step.requires]) {
         skipped += step.variants.length;
@@ -195,18 +206,19 @@ export function runQa(steps: readonly Step[], leads: readonly Lead[], context: R
       }
       for (const variant of step.variants) {
         renders += 1;
-        const out = renderWith(variant, bodyOf(variant, lead), values);
+        const out = renderWith(bodyOf(variant, lead), subjectFor(variant), values);
         const where = { step_id: step.step_id, variant: variant.id, lead_id: lead.lead_id, row: lead.row };
         // A field no lead has is reported once above, not once per lead.
-        for (const field of new Set(out.empty.filter((name) => known.has(name)))) {
-          add({
-            severity: 'error',
-            kind: 'empty_variable',
-            ...where,
-            field,
-            message: `Row ${lead.row} (${lead.email}) has no ${field} and {{${field}}} has no fallback: write {{${field}|…}} or fill the column.`,
-          });
-        }
+        if (out.empty.length)
+          for (const field of new Set(out.empty.filter((name) => known.has(name)))) {
+            add({
+              severity: 'error',
+              kind: 'empty_variable',
+              ...where,
+              field,
+              message: `Row ${lead.row} (${lead.email}) has no ${field} and {{${field}}} has no fallback: write {{${field}|…}} or fill the column.`,
+            });
+          }
         const text = `${out.subject ?? ''}\n${out.body}`;
         if (hasStrayBraces(text))
           add({ severity: 'error', kind: 'stray_braces', ...where, field: null, message: 'A merge tag is written wrongly: braces are left in the text (use {{field}} or {{field|fallback}}).' });
@@ -216,8 +228,7 @@ export function runQa(steps: readonly Step[], leads: readonly Lead[], context: R
         if (step.kind === 'send') {
           if (out.subject !== null && !out.subject.trim()) add({ severity: 'error', kind: 'empty_subject', ...where, field: 'subject', message: 'The subject renders empty.' });
           if (!out.body.includes(unsubscribe)) add({ severity: 'error', kind: 'missing_unsubscribe', ...where, field: null, message: 'The email has no unsubscribe link.' });
-          if (address && !out.body.includes(address.replace(/\s*\n\s*/g, ', ')))
-            add({ severity: 'error', kind: 'missing_address', ...where, field: null, message: 'The email does not show the postal address.' });
+          if (address && !out.body.includes(address)) add({ severity: 'error', kind: 'missing_address', ...where, field: null, message: 'The email does not show the postal address.' });
         }
       }
     }
