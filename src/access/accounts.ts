@@ -82,6 +82,55 @@ export class Accounts {
 
   async deactivatePlan(id: string): Promise<AccountRow> {
     await this.require(id);
-    return this.store.db.updateTable('accounts').set({ plan: null, plan_activated_at: null, updated_at: this.now().toISOString() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return this.store.db
+      .updateTable('accounts')
+      .set({ plan: null, plan_activated_at: null, plan_past_due_at: null, plan_grace_until: null, updated_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** A plan paid through Stripe Checkout: active (any past-due state cleared), with the subscription that pays for it. */
+  async activatePaidPlan(id: string, plan: PlanName, stripe: { customer: string | null; subscription: string | null }): Promise<AccountRow> {
+    await this.activatePlan(id, plan);
+    return this.store.db
+      .updateTable('accounts')
+      .set({ plan_past_due_at: null, plan_grace_until: null, stripe_customer_id: stripe.customer, stripe_subscription_id: stripe.subscription, updated_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async bySubscription(subscriptionId: string): Promise<AccountRow | undefined> {
+    return this.store.db.selectFrom('accounts').selectAll().where('stripe_subscription_id', '=', subscriptionId).executeTakeFirst();
+  }
+
+  /**
+   * Past due after a failed payment: the plan keeps working until `graceUntil`. A later failure of
+   * the same stretch keeps the first grace period (Stripe retries several times), so it never grows.
+   */
+  async markPastDue(id: string, graceUntil: Date): Promise<void> {
+    const at = this.now().toISOString();
+    await this.store.db
+      .updateTable('accounts')
+      .set({ plan_past_due_at: at, plan_grace_until: graceUntil.toISOString(), updated_at: at })
+      .where('id', '=', id)
+      .where('plan', 'is not', null)
+      .where('plan_past_due_at', 'is', null)
+      .execute();
+  }
+
+  /** The subscription was paid again: the plan is no longer past due. */
+  async clearPastDue(id: string): Promise<void> {
+    await this.store.db.updateTable('accounts').set({ plan_past_due_at: null, plan_grace_until: null, updated_at: this.now().toISOString() }).where('id', '=', id).execute();
+  }
+
+  /** The subscription ended: no plan, and the subscription forgotten (a late event about it changes nothing). */
+  async endSubscription(id: string): Promise<void> {
+    await this.store.db
+      .updateTable('accounts')
+      .set({ plan: null, plan_activated_at: null, plan_past_due_at: null, plan_grace_until: null, stripe_subscription_id: null, updated_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
 }
