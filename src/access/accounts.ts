@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Store } from '../store/store.js';
+import { isUniqueViolation, type Store } from '../store/store.js';
 import type { AccountsTable } from '../store/schema.js';
 import { OutcomeError } from '../kernel/errors.js';
 import { newId, platformIds } from '../kernel/ids.js';
@@ -32,6 +32,27 @@ export class Accounts {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Sets (or with null clears) the holder's sign-in email. Refused when malformed or when another
+   * account has it: an address signs in to one account.
+   */
+  async setEmail(id: string, email: string | null): Promise<AccountRow> {
+    const address = email === null ? null : email.trim().toLowerCase();
+    if (address !== null && (address.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address))) {
+      throw new OutcomeError('invalid_input', `email: ${JSON.stringify(email)} is not an email address; write it as name@example.com.`, { details: { field: 'email' } });
+    }
+    try {
+      return await this.store.db.updateTable('accounts').set({ email: address, updated_at: this.now().toISOString() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new OutcomeError('conflict', 'email: another account signs in with this address; use another one.', { details: { field: 'email' } });
+      throw error;
+    }
+  }
+
+  async byEmail(email: string): Promise<AccountRow | undefined> {
+    return this.store.db.selectFrom('accounts').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   }
 
   async get(id: string): Promise<AccountRow | undefined> {

@@ -47,7 +47,7 @@ export interface DashboardField {
 /**
  * Settings the account holder edits in a form. `save` gets the submitted fields (empty text clears
  * a field; a file field left empty keeps the file) and throws `OutcomeError('invalid_input', …)`
- * with `details.field` naming the field for each refusal, which the form shows next to it.
+ * with `details.fields` (field name → what is wrong and how to fix it), shown next to each field.
  */
 export interface DashboardSettings {
   /** In the URL: `/dashboard/settings/seller`. */

@@ -278,6 +278,9 @@ export const platformMigrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (col) => col.notNull())
         .execute();
       await db.schema.createIndex('dashboard_secrets_account').on('dashboard_secrets').columns(['account_id', 'kind']).execute();
+      // The account holder's sign-in address for emailed links (lower case; one account per address).
+      await db.schema.alterTable('accounts').addColumn('email', 'text').execute();
+      await db.schema.createIndex('accounts_email').unique().on('accounts').column('email').execute();
       await db.schema.alterTable('accounts').addColumn('plan_past_due_at', 'text').execute();
       await db.schema.alterTable('accounts').addColumn('plan_grace_until', 'text').execute();
       await db.schema.alterTable('accounts').addColumn('stripe_customer_id', 'text').execute();
@@ -286,7 +289,8 @@ export const platformMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<any>) {
       await db.schema.dropIndex('accounts_stripe_subscription').execute();
-      for (const column of ['stripe_subscription_id', 'stripe_customer_id', 'plan_grace_until', 'plan_past_due_at']) await db.schema.alterTable('accounts').dropColumn(column).execute();
+      await db.schema.dropIndex('accounts_email').execute();
+      for (const column of ['stripe_subscription_id', 'stripe_customer_id', 'plan_grace_until', 'plan_past_due_at', 'email']) await db.schema.alterTable('accounts').dropColumn(column).execute();
       await db.schema.dropTable('dashboard_secrets').execute();
     },
   },

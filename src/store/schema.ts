@@ -53,6 +53,8 @@ export interface AccountsTable {
   plan_activated_at: Timestamp | null;
   /** Per-account override of the plan's monthly unit limit. */
   unit_limit: number | null;
+  /** The account holder's address for emailed dashboard sign-in links (lower case), if set. */
+  email: string | null;
   /** When Stripe said the plan's payment failed (invoice.payment_failed); null while paid. */
   plan_past_due_at: Timestamp | null;
   /** A past-due plan keeps working until then; after it, metered calls answer 402. */
