@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import { configuredBaseUrl, urlHost, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { openStore, type Store } from './store/store.js';
 import { Catalogue } from './kernel/catalogue.js';
@@ -62,8 +62,6 @@ export interface App {
   close(): Promise<void>;
 }
 
-const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host);
-
 /** The composition root: config → store → services → catalogue → transports. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -74,7 +72,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const resources = new ResourceRegistry(outcomes.resources);
   const now = options.now ?? (() => new Date());
   let boundUrl: string | undefined;
-  const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? `http://${urlHost(config.host)}:${config.port}`;
+  const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? configuredBaseUrl(config);
   // A 402's activation.url: the dashboard's plan page.
   const access = new Access(store, now, { authMaxFailures: config.authMaxFailures, maxRefusedCalls: config.maxRefusedCalls, activationUrl: () => `${baseUrl()}/dashboard/plan` });
   const dashboardSessions = new DashboardSessions(store, now);

@@ -76,7 +76,7 @@ export const environmentSchema = z.object({
     .string()
     .regex(/^price_[A-Za-z0-9]+$/, 'must be the id of a recurring Stripe price (price_…)')
     .optional()
-    .describe("The recurring Stripe price of the agents starter plan: with STRIPE_SECRET_KEY, the dashboard's \"Activate starter plan\" opens Stripe Checkout for it."),
+    .describe('The recurring Stripe price of the agents starter plan: with STRIPE_SECRET_KEY, the dashboard\'s "Activate starter plan" opens Stripe Checkout for it.'),
   STRIPE_TIMEOUT_SECONDS: integer(1, 50, 10).describe('Longest a payment-link call to Stripe may take, retries included; then it fails with 502 "timed out" and nothing is stored.'),
   SMTP_URL: z
     .string()
@@ -272,3 +272,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentKey: e.AGENT_KEY,
   };
 }
+
+/** A host as it goes in a URL: IPv6 in brackets, the any-address as loopback. */
+export const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host);
+
+/** The service's base URL before it listens (or from the CLI): PUBLIC_BASE_URL, else HOST:PORT. */
+export const configuredBaseUrl = (config: Pick<Config, 'publicBaseUrl' | 'host' | 'port'>) => config.publicBaseUrl ?? `http://${urlHost(config.host)}:${config.port}`;

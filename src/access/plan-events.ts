@@ -44,7 +44,7 @@ export function planStripeEvents(accounts: Accounts): Record<string, StripeEvent
   };
 
   const paymentFailed: StripeEventHandler = async (event, ctx) => {
-    const account = await accountOf(subscriptionOf(event.data.object as Invoice));
+    const account = await accountOf(subscriptionOf(event.data.object));
     if (!account) return;
     // The grace period counts from the failure Stripe reports, not from when the event reached us.
     await accounts.markPastDue(account.id, new Date(eventTime(event) + planGraceMs));
@@ -52,7 +52,7 @@ export function planStripeEvents(accounts: Accounts): Record<string, StripeEvent
   };
 
   const invoicePaid: StripeEventHandler = async (event) => {
-    const account = await accountOf(subscriptionOf(event.data.object as Invoice));
+    const account = await accountOf(subscriptionOf(event.data.object));
     if (account?.plan_past_due_at) await accounts.clearPastDue(account.id);
   };
 

@@ -104,7 +104,9 @@ export class Meter {
       ? `The agents plan of account ${accountId} lapsed: its payment failed and the grace period ended at ${account.plan_grace_until}, so metered tools are unavailable. Update the payment method or activate the plan again, then call again.`
       : `Account ${accountId} has no active agents plan, so metered tools are unavailable. Activate one (the starter plan to begin with), then call again.`;
     return new OutcomeError('plan_inactive', why, {
-      hint: url ? `Activate it in the dashboard (${url}) or run: agent-outcomes plan activate --account ${accountId} --plan starter` : `Run: agent-outcomes plan activate --account ${accountId} --plan starter`,
+      hint: url
+        ? `Activate it in the dashboard (${url}) or run: agent-outcomes plan activate --account ${accountId} --plan starter`
+        : `Run: agent-outcomes plan activate --account ${accountId} --plan starter`,
       extra: { activation: activationHelp(accountId, url) },
     });
   }

@@ -69,7 +69,10 @@ export function dashboardPage(dashboardUrl: string, page: FramePage): RenderedPa
   const style = css();
   const script = page.copy ? `<script>${copyScript}</script>` : '';
   const navigation = page.csrf
-    ? `<nav class="dash-nav" aria-label="Dashboard"><ul>${[...dashboardSections.map(([path, label]) => ({ path, label })), ...(page.settings ?? []).map((s) => ({ path: `/settings/${s.id}`, label: s.title }))]
+    ? `<nav class="dash-nav" aria-label="Dashboard"><ul>${[
+        ...dashboardSections.map(([path, label]) => ({ path, label })),
+        ...(page.settings ?? []).map((s) => ({ path: `/settings/${s.id}`, label: s.title })),
+      ]
         .map(({ path, label }) => `<li><a href="${esc(`${dashboardUrl}${path}`)}"${path === page.section ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`)
         .join('')}</ul></nav>` +
       `<form class="inline-form" method="post" action="${esc(`${dashboardUrl}/logout`)}">${csrfField(page.csrf)}<button class="btn btn-secondary" type="submit">Sign out</button></form>`

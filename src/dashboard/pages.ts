@@ -88,9 +88,7 @@ export function keysBody(
     esc(key.scopes.join(', ')),
     date(key.created_at),
     date(key.last_used_at),
-    key.revoked_at
-      ? `Revoked ${date(key.revoked_at)}`
-      : `<a href="${esc(`${dashboardUrl}/keys/${key.key_id}/revoke`)}">Revoke<span class="hp"> ${esc(key.name)} (${esc(key.prefix)})</span></a>`,
+    key.revoked_at ? `Revoked ${date(key.revoked_at)}` : `<a href="${esc(`${dashboardUrl}/keys/${key.key_id}/revoke`)}">Revoke<span class="hp"> ${esc(key.name)} (${esc(key.prefix)})</span></a>`,
   ]);
   const values = state.values ?? {};
   return (
@@ -115,9 +113,11 @@ export function revokeBody(dashboardUrl: string, csrf: string, key: KeySummary):
 export function planBody(dashboardUrl: string, csrf: string, account: AccountRow, report: UsageReport, checkout: boolean, notice?: string): string {
   const status = report.active
     ? `<p><strong>${esc(plans[report.plan].title)}</strong> is active${report.billing.status === 'past_due' ? `, but its last payment failed: it keeps working until ${date(report.billing.grace_until)}. Update the payment method in Stripe.` : '.'}</p>` +
-      table('The current billing cycle', ['Cycle start', 'Cycle end', 'Units a cycle', 'Past the limit'], [
-        [date(report.cycle.start), date(report.cycle.end), String(report.limit), report.behavior === 'block' ? 'calls are refused (429)' : 'billed as overage'],
-      ]) +
+      table(
+        'The current billing cycle',
+        ['Cycle start', 'Cycle end', 'Units a cycle', 'Past the limit'],
+        [[date(report.cycle.start), date(report.cycle.end), String(report.limit), report.behavior === 'block' ? 'calls are refused (429)' : 'billed as overage']],
+      ) +
       (account.stripe_subscription_id ? `<p class="small">Paid through Stripe (subscription <code>${esc(account.stripe_subscription_id)}</code>).</p>` : '')
     : `<p><strong>No active plan.</strong> Metered calls answer 402 until a plan is active.</p>`;
   const activate = report.active
@@ -128,7 +128,11 @@ export function planBody(dashboardUrl: string, csrf: string, account: AccountRow
   const plansTable = table(
     'Plans',
     ['Plan', 'Units a month', 'Past the limit'],
-    Object.values(plans).map((plan) => [esc(plan.title), String(plan.monthlyUnits), plan.behavior === 'block' ? 'refused' : `billed at ${esc(plan.overageUnitPrice?.amount ?? '')} ${esc(plan.overageUnitPrice?.currency ?? '')} a unit`]),
+    Object.values(plans).map((plan) => [
+      esc(plan.title),
+      String(plan.monthlyUnits),
+      plan.behavior === 'block' ? 'refused' : `billed at ${esc(plan.overageUnitPrice?.amount ?? '')} ${esc(plan.overageUnitPrice?.currency ?? '')} a unit`,
+    ]),
   );
   return `${notice ? `<p class="notice" role="status">${esc(notice)}</p>` : ''}${status}${activate}<h2>Plans</h2>${plansTable}`;
 }
@@ -137,13 +141,19 @@ export function usageBody(report: UsageReport, daily: ReadonlyArray<{ day: strin
   if (!report.active) return '<p>No active plan, so nothing is metered. Activate a plan on the Plan page.</p>';
   const used = Math.min(report.used, report.limit);
   const perTool = report.per_tool.length
-    ? table('Units per tool this cycle', ['Tool', 'Calls', 'Units'], report.per_tool.map((row) => [`<code>${esc(row.tool)}</code>`, String(row.calls), String(row.units)]))
+    ? table(
+        'Units per tool this cycle',
+        ['Tool', 'Calls', 'Units'],
+        report.per_tool.map((row) => [`<code>${esc(row.tool)}</code>`, String(row.calls), String(row.units)]),
+      )
     : '<p>No metered calls this cycle yet.</p>';
   const end = report.cycle.end.slice(0, 10) < today ? report.cycle.end.slice(0, 10) : today;
   return (
     `<p><strong>${report.used}</strong> of <strong>${report.limit}</strong> units used this cycle (${report.remaining} remaining${report.in_flight ? `, ${report.in_flight} held by calls still running` : ''}); it resets ${date(report.cycle.resets_at)}.</p>` +
     `<p><label for="used-meter">Share of the cycle's units used</label><br><meter id="used-meter" class="meter" min="0" max="${report.limit}" value="${used}">${used} of ${report.limit}</meter></p>` +
-    (report.overage && report.overage.units ? `<p>Overage: ${report.overage.units} units, about ${esc(report.overage.estimated_charge.amount)} ${esc(report.overage.estimated_charge.currency)}.</p>` : '') +
+    (report.overage && report.overage.units
+      ? `<p>Overage: ${report.overage.units} units, about ${esc(report.overage.estimated_charge.amount)} ${esc(report.overage.estimated_charge.currency)}.</p>`
+      : '') +
     `<h2>Per day</h2>${dailyChart(daily, report.cycle.start.slice(0, 10), end)}<h2>Per tool</h2>${perTool}`
   );
 }
@@ -178,14 +188,26 @@ export type JobLine = { id: string; tool: string; status: string; created_at: st
 
 export function outcomesBody(dashboardUrl: string, lists: readonly RecentList[], jobs: readonly JobLine[]): string {
   const links = (item: DashboardItem) =>
-    item.links.map((link) => `<a href="${esc('fileId' in link ? `${dashboardUrl}/files/${link.fileId}` : link.url)}">${esc(link.label)}<span class="hp"> of ${esc(item.title)}</span></a>`).join(' · ') || '—';
+    item.links
+      .map((link) => `<a href="${esc('fileId' in link ? `${dashboardUrl}/files/${link.fileId}` : link.url)}">${esc(link.label)}<span class="hp"> of ${esc(item.title)}</span></a>`)
+      .join(' · ') || '—';
   const sections = lists.map(
     (list) =>
       `<h2>${esc(list.title)}</h2>` +
       (list.items.length
-        ? table(`Recent ${list.title.toLowerCase()}`, ['Name', 'Status', 'Created', 'Links'], list.items.map((item) => [esc(item.title), esc(item.status), date(item.created_at), links(item)]))
+        ? table(
+            `Recent ${list.title.toLowerCase()}`,
+            ['Name', 'Status', 'Created', 'Links'],
+            list.items.map((item) => [esc(item.title), esc(item.status), date(item.created_at), links(item)]),
+          )
         : '<p>None yet.</p>'),
   );
-  const jobTable = jobs.length ? table('Recent jobs', ['Job', 'Tool', 'Status', 'Created'], jobs.map((job) => [`<code>${esc(job.id)}</code>`, `<code>${esc(job.tool)}</code>`, esc(job.status), date(job.created_at)])) : '<p>None yet.</p>';
+  const jobTable = jobs.length
+    ? table(
+        'Recent jobs',
+        ['Job', 'Tool', 'Status', 'Created'],
+        jobs.map((job) => [`<code>${esc(job.id)}</code>`, `<code>${esc(job.tool)}</code>`, esc(job.status), date(job.created_at)]),
+      )
+    : '<p>None yet.</p>';
   return `<p class="lead">What your agents made lately, newest first.</p>${sections.join('')}<h2>Jobs</h2>${jobTable}`;
 }

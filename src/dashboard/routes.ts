@@ -120,12 +120,15 @@ export function dashboardRouter(deps: DashboardDeps): Router {
 
   // ——— sign-in and sign-out ———
 
-  router.get('/', guarded(async (req, res) => {
-    const session = cookiesOf(req)[cookieName];
-    const accountId = await deps.sessions.accountOf(session);
-    if (!accountId || !session) return frame(res, 200, { title: 'Sign in', body: signInBody(url(), Boolean(deps.mail)) });
-    await overview(res, { accountId, session, csrf: csrfTokenOf(session) });
-  }));
+  router.get(
+    '/',
+    guarded(async (req, res) => {
+      const session = cookiesOf(req)[cookieName];
+      const accountId = await deps.sessions.accountOf(session);
+      if (!accountId || !session) return frame(res, 200, { title: 'Sign in', body: signInBody(url(), Boolean(deps.mail)) });
+      await overview(res, { accountId, session, csrf: csrfTokenOf(session) });
+    }),
+  );
 
   const overview = async (res: Response, signed: Signed, errors: FieldErrors = {}, saved = false) => {
     const account = await deps.access.accounts.require(signed.accountId);
@@ -134,58 +137,88 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   };
 
   // The same answer whether or not an account has the address, so the form does not tell who has an account.
-  router.post('/login', form, guarded(async (req, res) => {
-    const email = field(req.body, 'email').trim().toLowerCase();
-    if (!deps.mail) return notice(res, 503, 'Email sign-in is not set up', 'This server sends no email (no SMTP_URL). Ask for a link from the command line: agent-outcomes dashboard link --account ID.');
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
-      return frame(res, 400, { title: 'Sign in', body: signInBody(url(), true, { email: 'Enter the email address set for your account, such as name@example.com.' }) });
-    }
-    const { hits } = await deps.access.counters.hit(`dashboard-email:${email}`, emailWindowMs);
-    const account = hits <= emailLinksPerWindow ? await deps.access.accounts.byEmail(email) : undefined;
-    if (account?.email) {
-      const link = await deps.sessions.link(account.id, url());
-      await deps.mail
-        .send({
-          to: [account.email],
-          subject: 'Your Agent Outcomes dashboard sign-in link',
-          text: `Open this link to sign in to the dashboard of ${account.name}. It works once, until ${link.expires_at}.\n\n${link.url}\n\nIf you did not ask for it, ignore this email.`,
-          idempotencyKey: `dashboard-signin-${account.id}-${link.expires_at}`,
-        })
-        // The visitor gets the same page either way; the operator sees why no email went out (never the link).
-        .catch((error: unknown) => req.log.warn({ account_id: account.id, err: error }, 'could not email a dashboard sign-in link'));
-    }
-    notice(res, 200, 'Check your inbox', 'If this address belongs to an account, a sign-in link is on its way. It works once, for 15 minutes.');
-  }));
+  router.post(
+    '/login',
+    form,
+    guarded(async (req, res) => {
+      const email = field(req.body, 'email').trim().toLowerCase();
+      if (!deps.mail)
+        return notice(res, 503, 'Email sign-in is not set up', 'This server sends no email (no SMTP_URL). Ask for a link from the command line: agent-outcomes dashboard link --account ID.');
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+        return frame(res, 400, { title: 'Sign in', body: signInBody(url(), true, { email: 'Enter the email address set for your account, such as name@example.com.' }) });
+      }
+      const { hits } = await deps.access.counters.hit(`dashboard-email:${email}`, emailWindowMs);
+      const account = hits <= emailLinksPerWindow ? await deps.access.accounts.byEmail(email) : undefined;
+      if (account?.email) {
+        const link = await deps.sessions.link(account.id, url());
+        await deps.mail
+          .send({
+            to: [account.email],
+            subject: 'Your Agent Outcomes dashboard sign-in link',
+            text: `Open this link to sign in to the dashboard of ${account.name}. It works once, until ${link.expires_at}.\n\n${link.url}\n\nIf you did not ask for it, ignore this email.`,
+            idempotencyKey: `dashboard-signin-${account.id}-${link.expires_at}`,
+          })
+          // The visitor gets the same page either way; the operator sees why no email went out (never the link).
+          .catch((error: unknown) => req.log.warn({ account_id: account.id, err: error }, 'could not email a dashboard sign-in link'));
+      }
+      notice(res, 200, 'Check your inbox', 'If this address belongs to an account, a sign-in link is on its way. It works once, for 15 minutes.');
+    }),
+  );
 
   // Opening the link spends nothing: a mail scanner or link preview that fetches it first leaves it working.
-  router.get('/login', guarded(async (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : '';
-    if (!(await deps.sessions.linkUsable(token))) return notice(res, 400, 'This link does not work', 'Sign-in links work once, for 15 minutes. Ask for a new one.');
-    send(res, 200, renderNotice({ title: 'Sign in to the dashboard', message: 'Press the button to sign in on this device.', lang: 'en', theme: (neutral ??= resolveTheme({}).theme), action: { url: `${url()}/login/confirm`, label: 'Sign in', fields: { token } } }));
-  }));
+  router.get(
+    '/login',
+    guarded(async (req, res) => {
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
+      if (!(await deps.sessions.linkUsable(token))) return notice(res, 400, 'This link does not work', 'Sign-in links work once, for 15 minutes. Ask for a new one.');
+      send(
+        res,
+        200,
+        renderNotice({
+          title: 'Sign in to the dashboard',
+          message: 'Press the button to sign in on this device.',
+          lang: 'en',
+          theme: (neutral ??= resolveTheme({}).theme),
+          action: { url: `${url()}/login/confirm`, label: 'Sign in', fields: { token } },
+        }),
+      );
+    }),
+  );
 
-  router.post('/login/confirm', form, guarded(async (req, res) => {
-    const redeemed = await deps.sessions.redeem(field(req.body, 'token'));
-    if (!redeemed) return notice(res, 400, 'This link does not work', 'Sign-in links work once, for 15 minutes. Ask for a new one.');
-    req.log.info({ account_id: redeemed.accountId }, 'dashboard sign-in');
-    redirect(res, '', [setSession(req, redeemed.session, dashboardSessionTtlMs)]);
-  }));
+  router.post(
+    '/login/confirm',
+    form,
+    guarded(async (req, res) => {
+      const redeemed = await deps.sessions.redeem(field(req.body, 'token'));
+      if (!redeemed) return notice(res, 400, 'This link does not work', 'Sign-in links work once, for 15 minutes. Ask for a new one.');
+      req.log.info({ account_id: redeemed.accountId }, 'dashboard sign-in');
+      redirect(res, '', [setSession(req, redeemed.session, dashboardSessionTtlMs)]);
+    }),
+  );
 
-  router.post('/logout', form, signedIn(async (req, res, signed) => {
-    await deps.sessions.end(signed.session);
-    redirect(res, '', [setSession(req, '', 0)]);
-  }));
+  router.post(
+    '/logout',
+    form,
+    signedIn(async (req, res, signed) => {
+      await deps.sessions.end(signed.session);
+      redirect(res, '', [setSession(req, '', 0)]);
+    }),
+  );
 
-  router.post('/account/email', form, signedIn(async (req, res, signed) => {
-    const email = field(req.body, 'email').trim();
-    try {
-      await deps.access.accounts.setEmail(signed.accountId, email === '' ? null : email);
-    } catch (error) {
-      if (!(error instanceof OutcomeError) || (error.code !== 'invalid_input' && error.code !== 'conflict')) throw error;
-      return overview(res, signed, { email: error.message.replace(/^email: /, '') });
-    }
-    await overview(res, signed, {}, true);
-  }));
+  router.post(
+    '/account/email',
+    form,
+    signedIn(async (req, res, signed) => {
+      const email = field(req.body, 'email').trim();
+      try {
+        await deps.access.accounts.setEmail(signed.accountId, email === '' ? null : email);
+      } catch (error) {
+        if (!(error instanceof OutcomeError) || (error.code !== 'invalid_input' && error.code !== 'conflict')) throw error;
+        return overview(res, signed, { email: error.message.replace(/^email: /, '') });
+      }
+      await overview(res, signed, {}, true);
+    }),
+  );
 
   // ——— keys ———
 
@@ -194,32 +227,39 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     frame(res, status, { title: 'Agent keys', section: '/keys', csrf: signed.csrf, copy: Boolean(state.created), body: keysBody(url(), signed.csrf, keys, deps.scopes, state) });
   };
 
-  router.get('/keys', signedIn(async (req, res, signed) => {
-    const revoked = typeof req.query.revoked === 'string' && keyId.test(req.query.revoked) ? req.query.revoked : undefined;
-    await keysPage(res, signed, 200, { revoked });
-  }));
+  router.get(
+    '/keys',
+    signedIn(async (req, res, signed) => {
+      const revoked = typeof req.query.revoked === 'string' && keyId.test(req.query.revoked) ? req.query.revoked : undefined;
+      await keysPage(res, signed, 200, { revoked });
+    }),
+  );
 
-  router.post('/keys', form, signedIn(async (req, res, signed) => {
-    const name = field(req.body, 'name').trim();
-    const chosen = fieldList(req.body, 'scopes');
-    const errors: Record<string, string> = {};
-    if (!name || name.length > 100) errors.name = 'Give the key a name of 1 to 100 characters, such as “billing agent”.';
-    let scopes: Scope[] = [];
-    if (chosen.length === 0) errors.scopes = 'Tick at least one scope: the key can call only the tools its scopes allow.';
-    else {
-      try {
-        scopes = parseScopes(chosen.join(','), deps.scopes);
-      } catch (error) {
-        if (!(error instanceof OutcomeError)) throw error;
-        errors.scopes = `${error.message} Tick only the boxes shown.`;
+  router.post(
+    '/keys',
+    form,
+    signedIn(async (req, res, signed) => {
+      const name = field(req.body, 'name').trim();
+      const chosen = fieldList(req.body, 'scopes');
+      const errors: Record<string, string> = {};
+      if (!name || name.length > 100) errors.name = 'Give the key a name of 1 to 100 characters, such as “billing agent”.';
+      let scopes: Scope[] = [];
+      if (chosen.length === 0) errors.scopes = 'Tick at least one scope: the key can call only the tools its scopes allow.';
+      else {
+        try {
+          scopes = parseScopes(chosen.join(','), deps.scopes);
+        } catch (error) {
+          if (!(error instanceof OutcomeError)) throw error;
+          errors.scopes = `${error.message} Tick only the boxes shown.`;
+        }
       }
-    }
-    if (Object.keys(errors).length) return keysPage(res, signed, 400, { errors, values: { name, scopes: chosen } });
-    const key = await deps.access.keys.create({ accountId: signed.accountId, scopes, name });
-    req.log.info({ account_id: signed.accountId, key_id: key.key_id }, 'agent key created in the dashboard');
-    // Shown in this response only (no-store): a reload does not bring it back.
-    await keysPage(res, signed, 201, { created: { key_id: key.key_id, secret: key.secret, name } });
-  }));
+      if (Object.keys(errors).length) return keysPage(res, signed, 400, { errors, values: { name, scopes: chosen } });
+      const key = await deps.access.keys.create({ accountId: signed.accountId, scopes, name });
+      req.log.info({ account_id: signed.accountId, key_id: key.key_id }, 'agent key created in the dashboard');
+      // Shown in this response only (no-store): a reload does not bring it back.
+      await keysPage(res, signed, 201, { created: { key_id: key.key_id, secret: key.secret, name } });
+    }),
+  );
 
   /** A key of the signed-in account; another account's is not found, as if it did not exist. */
   const ownKey = async (signed: Signed, id: string) => {
@@ -228,81 +268,109 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     return key;
   };
 
-  router.get('/keys/:keyId/revoke', signedIn(async (req, res, signed) => {
-    const key = await ownKey(signed, String(req.params.keyId));
-    if (key.revoked_at) return redirect(res, `/keys?revoked=${key.key_id}`);
-    frame(res, 200, { title: 'Revoke a key', section: '/keys', csrf: signed.csrf, body: revokeBody(url(), signed.csrf, key) });
-  }));
+  router.get(
+    '/keys/:keyId/revoke',
+    signedIn(async (req, res, signed) => {
+      const key = await ownKey(signed, String(req.params.keyId));
+      if (key.revoked_at) return redirect(res, `/keys?revoked=${key.key_id}`);
+      frame(res, 200, { title: 'Revoke a key', section: '/keys', csrf: signed.csrf, body: revokeBody(url(), signed.csrf, key) });
+    }),
+  );
 
-  router.post('/keys/:keyId/revoke', form, signedIn(async (req, res, signed) => {
-    const key = await ownKey(signed, String(req.params.keyId));
-    await deps.access.keys.revoke(key.key_id);
-    req.log.info({ account_id: signed.accountId, key_id: key.key_id }, 'agent key revoked in the dashboard');
-    redirect(res, `/keys?revoked=${key.key_id}`);
-  }));
+  router.post(
+    '/keys/:keyId/revoke',
+    form,
+    signedIn(async (req, res, signed) => {
+      const key = await ownKey(signed, String(req.params.keyId));
+      await deps.access.keys.revoke(key.key_id);
+      req.log.info({ account_id: signed.accountId, key_id: key.key_id }, 'agent key revoked in the dashboard');
+      redirect(res, `/keys?revoked=${key.key_id}`);
+    }),
+  );
 
   // ——— plan and usage ———
 
   const checkoutAvailable = () => Boolean(deps.payments && deps.starterPrice);
 
-  router.get('/plan', signedIn(async (req, res, signed) => {
-    const account = await deps.access.accounts.require(signed.accountId);
-    const report = await deps.access.meter.report(account.id);
-    const message = req.query.checkout === 'done' ? 'Thank you. The plan is active as soon as Stripe confirms the payment; reload this page in a moment.' : undefined;
-    frame(res, 200, { title: 'Plan', section: '/plan', csrf: signed.csrf, formRedirects: [stripeCheckoutOrigin], body: planBody(url(), signed.csrf, account, report, checkoutAvailable(), message) });
-  }));
+  router.get(
+    '/plan',
+    signedIn(async (req, res, signed) => {
+      const account = await deps.access.accounts.require(signed.accountId);
+      const report = await deps.access.meter.report(account.id);
+      const message = req.query.checkout === 'done' ? 'Thank you. The plan is active as soon as Stripe confirms the payment; reload this page in a moment.' : undefined;
+      frame(res, 200, { title: 'Plan', section: '/plan', csrf: signed.csrf, formRedirects: [stripeCheckoutOrigin], body: planBody(url(), signed.csrf, account, report, checkoutAvailable(), message) });
+    }),
+  );
 
-  router.post('/plan/checkout', form, signedIn(async (_req, res, signed) => {
-    if (!deps.payments || !deps.starterPrice) {
-      return notice(res, 503, 'Checkout is not available', `This server sells no plan through Stripe (STRIPE_SECRET_KEY and STRIPE_STARTER_PRICE). Activate it with: agent-outcomes plan activate --account ${signed.accountId} --plan starter`);
-    }
-    const metadata = { agents_plan: 'starter', account_id: signed.accountId };
-    const session = await deps.payments.runOperation(
-      'checkout.sessions.create',
-      {
-        mode: 'subscription',
-        line_items: [{ price: deps.starterPrice, quantity: 1 }],
-        client_reference_id: signed.accountId,
-        metadata,
-        subscription_data: { metadata },
-        success_url: `${url()}/plan?checkout=done`,
-        cancel_url: `${url()}/plan`,
-      },
-      // One session per click: coming back later gets a fresh checkout, not an expired one.
-      `dashboard-plan-${signed.accountId}-${crypto.randomUUID()}`,
-    );
-    if (!session.url) throw new OutcomeError('upstream_error', 'Stripe made a checkout without a page to send you to; please try again.');
-    res.set('Cache-Control', 'no-store');
-    res.redirect(303, session.url);
-  }));
+  router.post(
+    '/plan/checkout',
+    form,
+    signedIn(async (_req, res, signed) => {
+      if (!deps.payments || !deps.starterPrice) {
+        return notice(
+          res,
+          503,
+          'Checkout is not available',
+          `This server sells no plan through Stripe (STRIPE_SECRET_KEY and STRIPE_STARTER_PRICE). Activate it with: agent-outcomes plan activate --account ${signed.accountId} --plan starter`,
+        );
+      }
+      const metadata = { agents_plan: 'starter', account_id: signed.accountId };
+      const session = await deps.payments.runOperation(
+        'checkout.sessions.create',
+        {
+          mode: 'subscription',
+          line_items: [{ price: deps.starterPrice, quantity: 1 }],
+          client_reference_id: signed.accountId,
+          metadata,
+          subscription_data: { metadata },
+          success_url: `${url()}/plan?checkout=done`,
+          cancel_url: `${url()}/plan`,
+        },
+        // One session per click: coming back later gets a fresh checkout, not an expired one.
+        `dashboard-plan-${signed.accountId}-${crypto.randomUUID()}`,
+      );
+      if (!session.url) throw new OutcomeError('upstream_error', 'Stripe made a checkout without a page to send you to; please try again.');
+      res.set('Cache-Control', 'no-store');
+      res.redirect(303, session.url);
+    }),
+  );
 
-  router.get('/usage', signedIn(async (_req, res, signed) => {
-    const report = await deps.access.meter.report(signed.accountId);
-    const daily = report.active ? await deps.access.meter.daily(signed.accountId, report.cycle.start) : [];
-    frame(res, 200, { title: 'Usage', section: '/usage', csrf: signed.csrf, body: usageBody(report, daily, deps.now().toISOString().slice(0, 10)) });
-  }));
+  router.get(
+    '/usage',
+    signedIn(async (_req, res, signed) => {
+      const report = await deps.access.meter.report(signed.accountId);
+      const daily = report.active ? await deps.access.meter.daily(signed.accountId, report.cycle.start) : [];
+      frame(res, 200, { title: 'Usage', section: '/usage', csrf: signed.csrf, body: usageBody(report, daily, deps.now().toISOString().slice(0, 10)) });
+    }),
+  );
 
   // ——— outcomes and their files ———
 
-  router.get('/outcomes', signedIn(async (_req, res, signed) => {
-    const context = { store: deps.store as StoreHandle, files: deps.files, baseUrl: deps.baseUrl(), accountId: signed.accountId, limit: 10 };
-    const lists = await Promise.all(deps.recent.map(async (recent) => ({ title: recent.title, items: await recent.list(context) })));
-    const jobs = await deps.store.db.selectFrom('jobs').select(['id', 'tool', 'status', 'created_at']).where('account_id', '=', signed.accountId).orderBy('id', 'desc').limit(10).execute();
-    frame(res, 200, { title: 'Outcomes at a glance', section: '/outcomes', csrf: signed.csrf, body: outcomesBody(url(), lists, jobs) });
-  }));
+  router.get(
+    '/outcomes',
+    signedIn(async (_req, res, signed) => {
+      const context = { store: deps.store as StoreHandle, files: deps.files, baseUrl: deps.baseUrl(), accountId: signed.accountId, limit: 10 };
+      const lists = await Promise.all(deps.recent.map(async (recent) => ({ title: recent.title, items: await recent.list(context) })));
+      const jobs = await deps.store.db.selectFrom('jobs').select(['id', 'tool', 'status', 'created_at']).where('account_id', '=', signed.accountId).orderBy('id', 'desc').limit(10).execute();
+      frame(res, 200, { title: 'Outcomes at a glance', section: '/outcomes', csrf: signed.csrf, body: outcomesBody(url(), lists, jobs) });
+    }),
+  );
 
-  router.get('/files/:fileId', signedIn(async (req, res, signed) => {
-    // The holder of the account may read all of its files: the session stands for every scope.
-    const file = await deps.files.forCaller(String(req.params.fileId), { accountId: signed.accountId, keyId: null, scopes: ['*'] });
-    res.set({
-      'Content-Type': file.content_type,
-      'Content-Disposition': `inline; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    });
-    res.status(200).end(Buffer.from(file.bytes));
-  }));
+  router.get(
+    '/files/:fileId',
+    signedIn(async (req, res, signed) => {
+      // The holder of the account may read all of its files: the session stands for every scope.
+      const file = await deps.files.forCaller(String(req.params.fileId), { accountId: signed.accountId, keyId: null, scopes: ['*'] });
+      res.set({
+        'Content-Type': file.content_type,
+        'Content-Disposition': `inline; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      });
+      res.status(200).end(Buffer.from(file.bytes));
+    }),
+  );
 
   // ——— the modules' settings (the invoices' seller profile) ———
 
@@ -312,34 +380,45 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     return found;
   };
 
-  router.get('/settings/:id', signedIn(async (req, res, signed) => {
-    const settings = settingsOf(String(req.params.id));
-    const values = await settings.read(deps.store, signed.accountId);
-    frame(res, 200, { title: settings.title, section: `/settings/${settings.id}`, csrf: signed.csrf, body: settingsBody(url(), signed.csrf, settings, values, {}, req.query.saved === '1') });
-  }));
+  router.get(
+    '/settings/:id',
+    signedIn(async (req, res, signed) => {
+      const settings = settingsOf(String(req.params.id));
+      const values = await settings.read(deps.store, signed.accountId);
+      frame(res, 200, { title: settings.title, section: `/settings/${settings.id}`, csrf: signed.csrf, body: settingsBody(url(), signed.csrf, settings, values, {}, req.query.saved === '1') });
+    }),
+  );
 
-  router.post('/settings/:id', form, express.raw({ type: 'multipart/form-data', limit: uploadLimit }), multipartFields, signedIn(async (req, res, signed) => {
-    const settings = settingsOf(String(req.params.id));
-    const submitted = Object.fromEntries(settings.fields.map((candidate) => [candidate.name, field(req.body, candidate.name)]));
-    try {
-      await settings.save(deps.store, signed.accountId, submitted, deps.now());
-    } catch (error) {
-      if (!(error instanceof OutcomeError) || error.code !== 'invalid_input') throw error;
-      // The form comes back with what was typed (files are not sent back: the stored one is named instead).
-      const current = await settings.read(deps.store, signed.accountId);
-      const shown = Object.fromEntries(settings.fields.map((candidate) => [candidate.name, candidate.type === 'file' ? (current[candidate.name] ?? '') : (submitted[candidate.name] ?? '')]));
-      return frame(res, 400, { title: settings.title, section: `/settings/${settings.id}`, csrf: signed.csrf, body: settingsBody(url(), signed.csrf, settings, shown, fieldErrorsOf(error)) });
-    }
-    redirect(res, `/settings/${settings.id}?saved=1`);
-  }));
+  router.post(
+    '/settings/:id',
+    form,
+    express.raw({ type: 'multipart/form-data', limit: uploadLimit }),
+    multipartFields,
+    signedIn(async (req, res, signed) => {
+      const settings = settingsOf(String(req.params.id));
+      const submitted = Object.fromEntries(settings.fields.map((candidate) => [candidate.name, field(req.body, candidate.name)]));
+      try {
+        await settings.save(deps.store, signed.accountId, submitted, deps.now());
+      } catch (error) {
+        if (!(error instanceof OutcomeError) || error.code !== 'invalid_input') throw error;
+        // The form comes back with what was typed (files are not sent back: the stored one is named instead).
+        const current = await settings.read(deps.store, signed.accountId);
+        const shown = Object.fromEntries(settings.fields.map((candidate) => [candidate.name, candidate.type === 'file' ? (current[candidate.name] ?? '') : (submitted[candidate.name] ?? '')]));
+        return frame(res, 400, { title: settings.title, section: `/settings/${settings.id}`, csrf: signed.csrf, body: settingsBody(url(), signed.csrf, settings, shown, fieldErrorsOf(error)) });
+      }
+      redirect(res, `/settings/${settings.id}?saved=1`);
+    }),
+  );
 
-  router.use(guarded(async (req) => {
-    throw new OutcomeError('not_found', `The dashboard has no page ${req.method} ${dashboardPath}${req.path}.`);
-  }));
+  router.use(
+    guarded(async (req) => {
+      throw new OutcomeError('not_found', `The dashboard has no page ${req.method} ${dashboardPath}${req.path}.`);
+    }),
+  );
 
   // A body that is too large or malformed: a page, as for every other refusal here.
-  router.use(((err, req, res, next) => {
-    const error = err instanceof OutcomeError ? err : fromHttpError(err, err?.type === 'entity.too.large' && req.is('multipart/form-data') ? uploadLimit : formLimit);
+  router.use(((err: unknown, req, res, next) => {
+    const error = err instanceof OutcomeError ? err : fromHttpError(err, req.is('multipart/form-data') ? uploadLimit : formLimit);
     if (!error) return next(err);
     notice(res, error.status, 'Something is not right', error.message);
   }) as express.ErrorRequestHandler);

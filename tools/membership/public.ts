@@ -39,8 +39,7 @@ function notice(spec: { lang: string; theme: Parameters<typeof renderNotice>[0][
 const recipient = (site: Site, member: Member) => ({ membershipId: site.id, accountId: site.found.accountId, member });
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure over https, for this membership's paths only. */
-const sessionCookie = (id: string, value: string, secure: boolean, maxAgeMs: number) =>
-  signInCookie(cookieName, value, { path: `/m/${id}`, secure, maxAgeMs });
+const sessionCookie = (id: string, value: string, secure: boolean, maxAgeMs: number) => signInCookie(cookieName, value, { path: `/m/${id}`, secure, maxAgeMs });
 
 type Site = Awaited<ReturnType<typeof siteFor>>;
 
