@@ -48,6 +48,8 @@ export interface App {
   dispatcher: Dispatcher;
   worker: JobWorker;
   access: Access;
+  /** The dashboard's sign-in links and sessions. */
+  dashboardSessions: DashboardSessions;
   /** First start on an empty store (BOOTSTRAP): a local owner and a key; the secret is returned once. */
   bootstrap(): Promise<{ accountId: string; keyId: string; secret: string; file: string } | undefined>;
   /** Absolute base URL for links (PUBLIC_BASE_URL, else the bound address). */
@@ -195,6 +197,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     dispatcher,
     worker,
     access,
+    dashboardSessions,
     baseUrl,
     bootstrap: () => (config.bootstrap ? access.bootstrap(config.dataDir, log) : Promise.resolve(undefined)),
     httpApp,

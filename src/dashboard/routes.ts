@@ -396,7 +396,10 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     multipartFields,
     signedIn(async (req, res, signed) => {
       const settings = settingsOf(String(req.params.id));
-      const submitted = Object.fromEntries(settings.fields.map((candidate) => [candidate.name, field(req.body, candidate.name)]));
+      // Browsers send a textarea's line breaks as CRLF; the profile stores plain newlines, as the tools do.
+      const submitted = Object.fromEntries(
+        settings.fields.map((candidate) => [candidate.name, candidate.type === 'file' ? field(req.body, candidate.name) : field(req.body, candidate.name).replace(/\r\n?/g, '\n')]),
+      );
       try {
         await settings.save(deps.store, signed.accountId, submitted, deps.now());
       } catch (error) {
