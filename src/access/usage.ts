@@ -239,16 +239,17 @@ export class Meter {
 
   /** Units committed per UTC day since `since` (ISO), for the dashboard's chart. */
   async daily(accountId: string, since: string): Promise<Array<{ day: string; units: number }>> {
+    // Timestamps are ISO text in both stores: the day is their first ten characters.
     const rows = await this.store.db
       .selectFrom('usage_events')
-      .select(['created_at', 'units'])
+      .select((eb) => [eb.fn<string>('substr', ['created_at', eb.lit(1), eb.lit(10)]).as('day'), eb.fn.sum<number>('units').as('units')])
       .where('account_id', '=', accountId)
       .where('status', '=', 'committed')
       .where('created_at', '>=', since)
+      .groupBy('day')
+      .orderBy('day')
       .execute();
-    const byDay = new Map<string, number>();
-    for (const row of rows) byDay.set(row.created_at.slice(0, 10), (byDay.get(row.created_at.slice(0, 10)) ?? 0) + Number(row.units));
-    return [...byDay].map(([day, units]) => ({ day, units })).sort((a, b) => a.day.localeCompare(b.day));
+    return rows.map((row) => ({ day: row.day, units: Number(row.units) }));
   }
 
   /** Where an account stands: for usage_get and the CLI. */

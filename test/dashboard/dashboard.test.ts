@@ -160,6 +160,16 @@ describe('forms', () => {
     expect(long.status).toBe(400);
   });
 
+  it('shows this cycle’s units per tool and per day', async () => {
+    await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
+    expect((await echo(app.key)).status).toBe(200);
+    const session = await signIn();
+    const page = await (await fetch(`${dashboard()}/usage`, withSession(session))).text();
+    expect(page).toMatch(/<td><code>test_echo<\/code><\/td><td>\d+<\/td>/);
+    const today = new Date(clock).toISOString().slice(0, 10);
+    expect(page).toMatch(new RegExp(`<svg class="chart"[^>]*role="img"[\\s\\S]*<title>${today}: [1-9]\\d* units</title>`));
+  });
+
   it('offers one checkbox per scope the catalogue knows', async () => {
     const session = await signIn();
     const page = await (await fetch(`${dashboard()}/keys`, withSession(session))).text();
