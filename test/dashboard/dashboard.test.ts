@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { Browser } from 'playwright-core';
 import { json, startApp, tempDir, type StartedApp } from '../helpers.js';
 import { startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.js';
+import { startSmtpServer } from '../fixtures/smtp.js';
 import { sendStripeEvent, signedEvent, stripeEnv, stripeEvent } from '../fixtures/stripe-events.js';
 import { browserAvailable, browserSkipReason, expectCleanPage, inspectPage, openBrowser } from '../support/browser.js';
 import { expectValidHtml, vnuAvailable, vnuSkipReason } from '../support/vnu.js';
@@ -79,6 +80,33 @@ describe('sign-in', () => {
     expect((await postForm(session, '/keys', { csrf: csrfTokenOf(session), name: 'x', scopes: 'usage:read' })).status).toBe(401);
   });
 
+  it('emails a link to the account’s sign-in address, and answers the same for an unknown one', async () => {
+    const smtp = await startSmtpServer();
+    const mailing = await startApp({ SMTP_URL: smtp.url(), SMTP_FROM: 'dashboard@service.example', DATA_DIR: tempDir() });
+    try {
+      await mailing.access.accounts.setEmail(mailing.accountId, 'Owner@Example.com');
+      const ask = (email: string) => fetch(`${mailing.url}/dashboard/login`, { method: 'POST', body: new URLSearchParams({ email }) });
+      const known = await ask('owner@example.com');
+      const unknown = await ask('nobody@example.com');
+      expect([known.status, unknown.status]).toEqual([200, 200]);
+      expect(await known.text()).toBe(await unknown.text());
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]!.envelope.to).toEqual(['owner@example.com']);
+      const link = /(http:\/\/\S+\/dashboard\/login\?token=[A-Za-z0-9_-]{43})/.exec(smtp.messages[0]!.text ?? '')?.[1];
+      expect(link).toBeDefined();
+      expect((await fetch(link!)).status).toBe(200);
+      const malformed = await ask('not an address');
+      expect(malformed.status).toBe(400);
+      expect(await malformed.text()).toContain('Enter the email address set for your account');
+      // At most five links per address and quarter hour.
+      for (let i = 0; i < 6; i += 1) await ask('owner@example.com');
+      expect(smtp.messages).toHaveLength(5);
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
+  });
+
   it('stores only hashes of links and sessions', async () => {
     const link = await linkFor(app.accountId);
     const rows = await app.store.db.selectFrom('dashboard_secrets').select('hash').execute();
@@ -116,8 +144,9 @@ describe('sign-in', () => {
       return true;
     });
     try {
-      expect(await runCli(['accounts', 'create', '--name', 'Cli Co', '--json', '--data-dir', dataDir], { env: { PORT: '8787', LOG_LEVEL: 'silent' } })).toBe(0);
-      const { account_id } = JSON.parse(printed.join('')) as { account_id: string };
+      expect(await runCli(['accounts', 'create', '--name', 'Cli Co', '--email', 'Owner@Cli.example', '--json', '--data-dir', dataDir], { env: { PORT: '8787', LOG_LEVEL: 'silent' } })).toBe(0);
+      const { account_id, email } = JSON.parse(printed.join('')) as { account_id: string; email: string };
+      expect(email).toBe('owner@cli.example');
       printed.length = 0;
       expect(await runCli(['dashboard', 'link', '--account', account_id, '--json', '--data-dir', dataDir], { env: { PORT: '8787', LOG_LEVEL: 'silent' } })).toBe(0);
       const link = JSON.parse(printed.join('')) as { url: string; expires_at: string };
@@ -211,6 +240,31 @@ describe('forms', () => {
     expect(saved.status).toBe(303);
     const profile = await json(await app.api('/api/agents/seller-profile'));
     expect(profile).toMatchObject({ name: 'Acme Ltd', address: '1 Road\nTown', vat_id: 'DE123456789', email: 'billing@acme.example', tax_id: null });
+  });
+});
+
+describe('outcomes at a glance', () => {
+  it('lists recent invoices and pages with their files and previews, for the signed-in account only', async () => {
+    await app.access.accounts.activatePlan(app.accountId, 'starter', 1_000_000);
+    const post = (path: string, body: unknown) => app.api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/api/agents/seller-profile', { name: 'Glance Ltd', address: '2 Road\nTown' })).status).toBe(200);
+    const invoice = await json(await post('/api/agents/invoice/create', { customer: { name: 'Northwind Traders' }, currency: 'EUR', line_items: [{ description: 'Consulting', unit_price: '120' }] }));
+    expect(invoice.number).toMatch(/^INV-/);
+    const widget = await json(await post('/api/agents/widgets/generate', { prompt: 'a waitlist widget for our app launch', brand: { name: 'Orbit' } }));
+    const session = await signIn();
+    const page = await (await fetch(`${dashboard()}/outcomes`, withSession(session))).text();
+    expect(page).toContain(`${invoice.number} · Northwind Traders`);
+    const pdfLink = new RegExp(`href="(${dashboard()}/files/file_[^"]+)">PDF`).exec(page)?.[1];
+    expect(pdfLink).toBeDefined();
+    const pdf = await fetch(pdfLink!, withSession(session));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(page).toContain(widget.preview_url.replaceAll('&', '&amp;'));
+    expect((await fetch(widget.preview_url)).status).toBe(200);
+    // Another account's session sees none of it, and its file link is not found.
+    const stranger = await signIn((await app.access.accounts.create({ name: 'Stranger' })).id);
+    expect(await (await fetch(`${dashboard()}/outcomes`, withSession(stranger))).text()).not.toContain(invoice.number);
+    expect((await fetch(pdfLink!, withSession(stranger))).status).toBe(404);
   });
 });
 
