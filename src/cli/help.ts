@@ -55,6 +55,7 @@ export function helpText(outcomes: Outcomes): string {
     '  PORT=9000 DATA_DIR=/var/lib/agent-outcomes npx agent-outcomes serve',
     '  npx agent-outcomes stdio                      # for an MCP client config',
     '  npx agent-outcomes accounts create --name Acme --json',
+    '  npx agent-outcomes dashboard link --account acct_…  # sign in to http://127.0.0.1:8787/dashboard',
     `  npx agent-outcomes keys create --account acct_… --scopes "${outcomes.scopes.find((scope) => scope.endsWith(':write')) ?? '*'},jobs:read"`,
     '',
     `Scopes: ${outcomes.scopes.join(', ')} (a family's :write implies its :read).`,

@@ -11,7 +11,8 @@ import type { RenderedPage } from '../render/page.js';
  */
 
 let neutral: ReturnType<typeof resolveTheme>['theme'] | undefined;
-const theme = () => (neutral ??= resolveTheme({}).theme);
+/** The generated pages' default theme: the dashboard's frame and its one-message pages. */
+export const dashboardTheme = () => (neutral ??= resolveTheme({}).theme);
 
 const dashboardCss = [
   '.dash-nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem}.dash-nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}',
@@ -37,7 +38,7 @@ const copyScript = `document.querySelectorAll('[data-copy]').forEach(function (b
 });`;
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-const css = () => `${stylesheet(theme(), 'body')}\n${dashboardCss}`;
+const css = () => `${stylesheet(dashboardTheme(), 'body')}\n${dashboardCss}`;
 
 /** The dashboard's sections, in the navigation's order. */
 export const dashboardSections = [

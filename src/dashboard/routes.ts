@@ -10,10 +10,9 @@ import type { DashboardRecent, DashboardSettings } from '../kernel/dashboard.js'
 import type { Files } from '../files/files.js';
 import type { Store } from '../store/store.js';
 import { renderNotice, type RenderedPage } from '../render/page.js';
-import { resolveTheme } from '../render/theme.js';
 import { fromHttpError } from '../transports/http.js';
 import { csrfMatches, csrfTokenOf, dashboardSessionTtlMs, type DashboardSessions } from './sessions.js';
-import { dashboardPage, type FramePage } from './layout.js';
+import { dashboardPage, dashboardTheme, type FramePage } from './layout.js';
 import { keysBody, outcomesBody, overviewBody, planBody, revokeBody, settingsBody, signInBody, usageBody, type FieldErrors } from './pages.js';
 
 /**
@@ -65,8 +64,6 @@ const fieldList = (body: unknown, name: string): string[] => {
 };
 const keyId = idPattern(platformIds.key);
 
-let neutral: ReturnType<typeof resolveTheme>['theme'] | undefined;
-
 export function dashboardRouter(deps: DashboardDeps): Router {
   const router = express.Router();
   const url = () => `${deps.baseUrl()}${dashboardPath}`;
@@ -83,8 +80,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     res.redirect(303, `${url()}${path}`);
   };
   /** A page that says one thing (an expired session, a refused token), in the dashboard's frame. */
-  const notice = (res: Response, status: number, title: string, message: string) =>
-    send(res, status, renderNotice({ title, message, lang: 'en', theme: (neutral ??= resolveTheme({}).theme), back: url() }));
+  const notice = (res: Response, status: number, title: string, message: string) => send(res, status, renderNotice({ title, message, lang: 'en', theme: dashboardTheme(), back: url() }));
   const setSession = (req: Request, value: string, maxAgeMs: number) => sessionCookie(cookieName, value, { path: dashboardPath, secure: req.secure, maxAgeMs });
 
   /** Runs a handler; an expected refusal is a page with its status, anything else a 500 page with the request id (logged, never shown). */
@@ -178,7 +174,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
           title: 'Sign in to the dashboard',
           message: 'Press the button to sign in on this device.',
           lang: 'en',
-          theme: (neutral ??= resolveTheme({}).theme),
+          theme: dashboardTheme(),
           action: { url: `${url()}/login/confirm`, label: 'Sign in', fields: { token } },
         }),
       );

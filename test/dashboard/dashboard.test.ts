@@ -187,6 +187,9 @@ describe('forms', () => {
     expect(await unknown.text()).toContain('Unknown scope &quot;nope:write&quot;');
     const long = await postForm(session, '/keys', { csrf, name: 'x'.repeat(101), scopes: 'usage:read' });
     expect(long.status).toBe(400);
+    const huge = await postForm(session, '/keys', { csrf, name: 'x'.repeat(100_000), scopes: 'usage:read' });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('shows this cycle’s units per tool and per day', async () => {
