@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import { configuredBaseUrl, urlHost, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { openStore, type Store } from './store/store.js';
 import { Catalogue } from './kernel/catalogue.js';
@@ -20,6 +20,9 @@ import type { McpDeps } from './transports/mcp.js';
 import { serveStdio } from './transports/stdio.js';
 import { JobTasks } from './jobs/tasks.js';
 import { Outcomes, type OutcomeModule } from './kernel/outcome.js';
+import type { StripeEventHandler } from './kernel/webhook.js';
+import { planStripeEvents } from './access/plan-events.js';
+import { DashboardSessions } from './dashboard/sessions.js';
 import { outcomes as defaultModules } from '../tools/index.js';
 
 export { defaultModules };
@@ -45,6 +48,8 @@ export interface App {
   dispatcher: Dispatcher;
   worker: JobWorker;
   access: Access;
+  /** The dashboard's sign-in links and sessions. */
+  dashboardSessions: DashboardSessions;
   /** First start on an empty store (BOOTSTRAP): a local owner and a key; the secret is returned once. */
   bootstrap(): Promise<{ accountId: string; keyId: string; secret: string; file: string } | undefined>;
   /** Absolute base URL for links (PUBLIC_BASE_URL, else the bound address). */
@@ -59,8 +64,6 @@ export interface App {
   close(): Promise<void>;
 }
 
-const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host);
-
 /** The composition root: config → store → services → catalogue → transports. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -70,7 +73,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const catalogue = new Catalogue(outcomes.tools);
   const resources = new ResourceRegistry(outcomes.resources);
   const now = options.now ?? (() => new Date());
-  const access = new Access(store, now, { authMaxFailures: config.authMaxFailures, maxRefusedCalls: config.maxRefusedCalls });
+  let boundUrl: string | undefined;
+  const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? configuredBaseUrl(config);
+  // A 402's activation.url: the dashboard's plan page.
+  const access = new Access(store, now, { authMaxFailures: config.authMaxFailures, maxRefusedCalls: config.maxRefusedCalls, activationUrl: () => `${baseUrl()}/dashboard/plan` });
+  const dashboardSessions = new DashboardSessions(store, now);
   const compute = new ComputePool({ ...config.compute, extraTaskModules: options.taskModules, log: log.child({ component: 'compute' }) });
   const jobs = new JobQueue(store, {
     leaseMs: config.jobLeaseMs,
@@ -78,8 +85,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     now,
     onSettled: (trx, job) => access.meter.settleJob(trx, job),
   });
-  let boundUrl: string | undefined;
-  const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? `http://${urlHost(config.host)}:${config.port}`;
   // A file made on its first download is computed within an inline call's budget, as a tool's work would be.
   const notCancelled = new AbortController().signal;
   const files = new Files(store, now, () => baseUrl(), {
@@ -132,14 +137,22 @@ export async function createApp(options: AppOptions): Promise<App> {
   let sweeper: NodeJS.Timeout | undefined;
   const startSweeping = async () => {
     if (sweeper) return;
-    await access.sweep();
-    sweeper = setInterval(() => void access.sweep().catch((error) => log.warn({ err: error }, 'sweep failed')), 60_000);
+    const sweep = () => Promise.all([access.sweep(), dashboardSessions.purgeExpired()]);
+    await sweep();
+    sweeper = setInterval(() => void sweep().catch((error) => log.warn({ err: error }, 'sweep failed')), 60_000);
     sweeper.unref();
   };
 
   // HTTP-only modules load on demand: `agent-outcomes stdio` starts without them.
   async function httpApp(): Promise<express.Express> {
-    const [{ httpApp: assemble }, { stripeWebhook }] = await Promise.all([import('./transports/http-app.js'), import('./transports/stripe-webhook.js')]);
+    const [{ httpApp: assemble }, { stripeWebhook }, { dashboardRouter }] = await Promise.all([
+      import('./transports/http-app.js'),
+      import('./transports/stripe-webhook.js'),
+      import('./dashboard/routes.js'),
+    ]);
+    // The platform's plan events first, then the modules' handlers for the same types (each ignores the others' checkouts).
+    const stripeEvents = new Map<string, StripeEventHandler[]>(Object.entries(planStripeEvents(access.accounts)).map(([type, handler]) => [type, [handler]]));
+    for (const [type, handlers] of outcomes.stripeEvents) stripeEvents.set(type, [...(stripeEvents.get(type) ?? []), ...handlers]);
     return assemble({
       config,
       log,
@@ -149,7 +162,21 @@ export async function createApp(options: AppOptions): Promise<App> {
       files,
       mcp: mcpDeps,
       publicRoutes: outcomes.publicRoutes,
-      stripeWebhook: stripeWebhook({ secret: config.stripeWebhookSecret, handlers: outcomes.stripeEvents, store, now, log, mail, jobs, baseUrl }),
+      stripeWebhook: stripeWebhook({ secret: config.stripeWebhookSecret, handlers: stripeEvents, store, now, log, mail, jobs, baseUrl }),
+      dashboard: dashboardRouter({
+        access,
+        sessions: dashboardSessions,
+        store,
+        files,
+        scopes: outcomes.scopes,
+        recent: outcomes.dashboardRecent,
+        settings: outcomes.dashboardSettings,
+        mail,
+        payments,
+        starterPrice: config.starterPrice,
+        baseUrl,
+        now,
+      }),
       publicContext: () => ({ store, files, baseUrl: baseUrl(), now, log, payments, mail, jobs }),
       baseUrl,
       runningJobs: () => worker.activeJobs,
@@ -170,6 +197,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     dispatcher,
     worker,
     access,
+    dashboardSessions,
     baseUrl,
     bootstrap: () => (config.bootstrap ? access.bootstrap(config.dataDir, log) : Promise.resolve(undefined)),
     httpApp,

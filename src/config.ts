@@ -72,6 +72,11 @@ export const environmentSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be the signing secret of a Stripe webhook endpoint (whsec_…)')
     .optional()
     .describe('Signing secret of the Stripe webhook endpoint POST /webhooks/stripe (whsec_…): paid payment links mark invoices paid. Without it the endpoint answers 503.'),
+  STRIPE_STARTER_PRICE: z
+    .string()
+    .regex(/^price_[A-Za-z0-9]+$/, 'must be the id of a recurring Stripe price (price_…)')
+    .optional()
+    .describe('The recurring Stripe price of the agents starter plan: with STRIPE_SECRET_KEY, the dashboard\'s "Activate starter plan" opens Stripe Checkout for it.'),
   STRIPE_TIMEOUT_SECONDS: integer(1, 50, 10).describe('Longest a payment-link call to Stripe may take, retries included; then it fails with 502 "timed out" and nothing is stored.'),
   SMTP_URL: z
     .string()
@@ -125,6 +130,8 @@ export interface Config {
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** Verifies Stripe's webhook signatures; never logged. */
   stripeWebhookSecret: string | undefined;
+  /** The starter plan's recurring price, sold through the dashboard's Checkout (with `stripe`). */
+  starterPrice: string | undefined;
   /** Email through SMTP (SMTP_URL, SMTP_FROM); the password is never logged. */
   mail: MailConfig | undefined;
   /** stdio's key; never logged. */
@@ -257,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    starterPrice: e.STRIPE_STARTER_PRICE,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, timeoutMs: e.STRIPE_TIMEOUT_SECONDS * 1000 } : undefined,
     llm: llmOf(e),
     mail: mailOf(e),
@@ -264,3 +272,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentKey: e.AGENT_KEY,
   };
 }
+
+/** A host as it goes in a URL: IPv6 in brackets, the any-address as loopback. */
+export const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host);
+
+/** The service's base URL before it listens (or from the CLI): PUBLIC_BASE_URL, else HOST:PORT. */
+export const configuredBaseUrl = (config: Pick<Config, 'publicBaseUrl' | 'host' | 'port'>) => config.publicBaseUrl ?? `http://${urlHost(config.host)}:${config.port}`;

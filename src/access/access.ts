@@ -30,14 +30,14 @@ export class Access {
   constructor(
     store: Store,
     private readonly now: () => Date,
-    options: { authMaxFailures?: number; maxRefusedCalls?: number } = {},
+    options: { authMaxFailures?: number; maxRefusedCalls?: number; activationUrl?: () => string } = {},
   ) {
     this.counters = new WindowCounter(store, now);
     this.authMaxFailures = options.authMaxFailures ?? 20;
     this.refusals = new FailureThrottle(options.maxRefusedCalls);
     this.accounts = new Accounts(store, now);
     this.keys = new AgentKeys(store, now);
-    this.meter = new Meter(store, now);
+    this.meter = new Meter(store, now, options.activationUrl);
     this.idempotency = new Idempotency(store, now);
   }
 

@@ -42,3 +42,6 @@ export function cycleAt(anchor: Date, now: Date): { start: Date; end: Date } {
   months = Math.max(0, months);
   return { start: addMonths(anchor, months), end: addMonths(anchor, months + 1) };
 }
+
+/** How long a plan whose renewal failed keeps working while Stripe retries the payment. */
+export const planGraceMs = 7 * 86_400_000;

@@ -30,8 +30,10 @@ export const abandonedReservationMs = 15 * 60_000;
 
 const secondsUntil = (iso: string, now: Date) => Math.max(1, Math.ceil((Date.parse(iso) - now.getTime()) / 1000));
 
-export function activationHelp(accountId: string) {
+/** How to activate a plan: the account holder's dashboard page (`url`) or the CLI command (`how`). */
+export function activationHelp(accountId: string, url: string | undefined) {
   return {
+    ...(url ? { url } : {}),
     how: `agent-outcomes plan activate --account ${accountId} --plan starter`,
     plans: Object.entries(plans).map(([name, plan]) => ({
       plan: name,
@@ -64,6 +66,8 @@ export class Meter {
   constructor(
     private readonly store: Store,
     private readonly now: () => Date,
+    /** The dashboard's plan page, where a 402 sends the account holder; undefined where there is no server (the CLI). */
+    private readonly activationUrl: () => string | undefined = () => undefined,
   ) {
     this.selectAccount = precompiled(store.db.selectFrom('accounts').selectAll().where('id', '=', '?'));
   }
@@ -74,9 +78,14 @@ export class Meter {
     return account;
   }
 
-  /** The plan, limit and cycle in force for an account now; undefined without an active plan. */
+  /**
+   * The plan, limit and cycle in force for an account now; undefined without an active plan. A plan
+   * whose payment failed stays in force until its grace period ends (read on every call, so a
+   * webhook's change shows at once).
+   */
   planState(account: AccountRow): Omit<UsageState, 'used'> | undefined {
     if (!account.plan || !account.plan_activated_at) return undefined;
+    if (graceEnded(account, this.now())) return undefined;
     const plan = plans[account.plan];
     const cycle = cycleAt(new Date(account.plan_activated_at), this.now());
     return {
@@ -88,10 +97,17 @@ export class Meter {
     };
   }
 
-  private planInactive(accountId: string): OutcomeError {
-    return new OutcomeError('plan_inactive', `Account ${accountId} has no active agents plan, so metered tools are unavailable. Activate one (the starter plan to begin with), then call again.`, {
-      hint: `Run: agent-outcomes plan activate --account ${accountId} --plan starter`,
-      extra: { activation: activationHelp(accountId) },
+  private planInactive(account: AccountRow): OutcomeError {
+    const accountId = account.id;
+    const url = this.activationUrl();
+    const why = graceEnded(account, this.now())
+      ? `The agents plan of account ${accountId} lapsed: its payment failed and the grace period ended at ${account.plan_grace_until}, so metered tools are unavailable. Update the payment method or activate the plan again, then call again.`
+      : `Account ${accountId} has no active agents plan, so metered tools are unavailable. Activate one (the starter plan to begin with), then call again.`;
+    return new OutcomeError('plan_inactive', why, {
+      hint: url
+        ? `Activate it in the dashboard (${url}) or run: agent-outcomes plan activate --account ${accountId} --plan starter`
+        : `Run: agent-outcomes plan activate --account ${accountId} --plan starter`,
+      extra: { activation: activationHelp(accountId, url) },
     });
   }
 
@@ -99,7 +115,7 @@ export class Meter {
   async reserve(accountId: string, tool: string, units: number, ref: { requestId?: string; jobId?: string } = {}): Promise<Reservation> {
     const account = await this.account(accountId);
     const plan = this.planState(account);
-    if (!plan) throw this.planInactive(accountId);
+    if (!plan) throw this.planInactive(account);
     const blocks = plan.behavior === 'block';
     const reservation = await this.store.db.transaction().execute(async (trx) => {
       if (blocks && units > plan.limit) return undefined;
@@ -221,12 +237,27 @@ export class Meter {
     return stale.length;
   }
 
+  /** Units committed per UTC day since `since` (ISO), for the dashboard's chart. */
+  async daily(accountId: string, since: string): Promise<Array<{ day: string; units: number }>> {
+    // Timestamps are ISO text in both stores: the day is their first ten characters.
+    const rows = await this.store.db
+      .selectFrom('usage_events')
+      .select((eb) => [eb.fn<string>('substr', ['created_at', eb.lit(1), eb.lit(10)]).as('day'), eb.fn.sum<number>('units').as('units')])
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'committed')
+      .where('created_at', '>=', since)
+      .groupBy('day')
+      .orderBy('day')
+      .execute();
+    return rows.map((row) => ({ day: row.day, units: Number(row.units) }));
+  }
+
   /** Where an account stands: for usage_get and the CLI. */
   async report(accountId: string) {
     const account = await this.account(accountId);
     const plan = this.planState(account);
     if (!plan) {
-      return { account_id: accountId, plan: null, active: false, activation: activationHelp(accountId) } as const;
+      return { account_id: accountId, plan: null, active: false, activation: activationHelp(accountId, this.activationUrl()) } as const;
     }
     const events = await this.store.db
       .selectFrom('usage_events')
@@ -250,6 +281,7 @@ export class Meter {
       in_flight: inFlight,
       remaining: Math.max(0, plan.limit - used - inFlight),
       behavior: plan.behavior,
+      billing: account.plan_grace_until ? { status: 'past_due' as const, grace_until: account.plan_grace_until } : { status: 'paid' as const, grace_until: null },
       overage:
         plan.behavior === 'bill_overage' && price
           ? { units: overageUnits, unit_price: price, estimated_charge: { amount: (overageUnits * Number(price.amount)).toFixed(2), currency: price.currency } }
@@ -258,6 +290,9 @@ export class Meter {
     } as const;
   }
 }
+
+/** Whether a past-due plan's grace period is over. */
+const graceEnded = (account: AccountRow, now: Date) => account.plan_grace_until !== null && account.plan_grace_until <= now.toISOString();
 
 async function releaseEvent(trx: Kysely<Database>, eventId: string): Promise<void> {
   const event = await trx.deleteFrom('usage_events').where('id', '=', eventId).where('status', '=', 'reserved').returningAll().executeTakeFirst();

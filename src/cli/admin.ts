@@ -1,5 +1,6 @@
 import pino from 'pino';
-import type { Config } from '../config.js';
+import { configuredBaseUrl, type Config } from '../config.js';
+import { DashboardSessions } from '../dashboard/sessions.js';
 import { openStore, type Store } from '../store/store.js';
 import { Access } from '../access/access.js';
 import { isPlanName, planNames, type PlanName } from '../access/plans.js';
@@ -18,12 +19,13 @@ export interface AdminArgs {
     account?: string;
     scopes?: string;
     limit?: string;
+    email?: string;
     /** Options of the modules' commands. */
     [option: string]: string | boolean | undefined;
   };
 }
 
-const adminCommands = new Set(['accounts', 'keys', 'plan', 'usage']);
+const adminCommands = new Set(['accounts', 'keys', 'plan', 'usage', 'dashboard']);
 /** Whether a first word names one of the CLI's own database commands (modules' commands are looked up in `Outcomes`). */
 export const isAdminCommand = (command: string) => adminCommands.has(command);
 
@@ -48,7 +50,7 @@ function limitOption(value: string | undefined): number | undefined {
 /** What a command prints: JSON with --json, else a line for people. */
 type Printed = { json: unknown; text: string };
 
-async function execute(access: Access, outcomes: Outcomes, args: AdminArgs, store: Store): Promise<Printed> {
+async function execute(access: Access, outcomes: Outcomes, args: AdminArgs, store: Store, config: Config): Promise<Printed> {
   const { command, subcommand, values } = args;
   const account = () => need(values.account, '--account', '--account acct_…');
   const name = `${command} ${subcommand ?? ''}`.trim();
@@ -61,8 +63,19 @@ async function execute(access: Access, outcomes: Outcomes, args: AdminArgs, stor
     case 'accounts create': {
       // No plan unless asked: metered calls need an explicit activation.
       const plan = planOption(values.plan, null);
-      const created = await access.accounts.create({ name: need(values.name, '--name', '--name "Acme"'), plan });
-      return { json: { account_id: created.id, name: created.name, plan: created.plan }, text: `Created account ${created.id} (${created.name}), plan ${created.plan ?? 'none'}.` };
+      let created = await access.accounts.create({ name: need(values.name, '--name', '--name "Acme"'), plan });
+      // The holder's address for emailed dashboard sign-in links.
+      if (values.email !== undefined) created = await access.accounts.setEmail(created.id, values.email);
+      return {
+        json: { account_id: created.id, name: created.name, plan: created.plan, email: created.email },
+        text: `Created account ${created.id} (${created.name}), plan ${created.plan ?? 'none'}${created.email ? `, signs in as ${created.email}` : ''}.`,
+      };
+    }
+    case 'dashboard link': {
+      const accountId = account();
+      await access.accounts.require(accountId);
+      const link = await new DashboardSessions(store, () => new Date()).link(accountId, `${configuredBaseUrl(config)}/dashboard`);
+      return { json: link, text: `Open this link to sign in to the dashboard (it works once, until ${link.expires_at}):\n${link.url}` };
     }
     case 'keys create': {
       const accountId = account();
@@ -116,7 +129,7 @@ async function execute(access: Access, outcomes: Outcomes, args: AdminArgs, stor
 export async function runAdmin(config: Config, outcomes: Outcomes, args: AdminArgs): Promise<number> {
   const store = await openStore(config.database, pino({ level: 'silent' }), outcomes.migrations);
   try {
-    const printed = await execute(new Access(store, () => new Date()), outcomes, args, store);
+    const printed = await execute(new Access(store, () => new Date()), outcomes, args, store, config);
     process.stdout.write(`${args.values.json ? JSON.stringify(printed.json, null, 2) : printed.text}\n`);
     return 0;
   } catch (error) {

@@ -52,6 +52,7 @@ async function runCommand(argv: string[], options: CliOptions): Promise<number> 
         account: { type: 'string' },
         scopes: { type: 'string' },
         limit: { type: 'string' },
+        email: { type: 'string' },
         out: { type: 'string' },
         from: { type: 'string' },
         ...moduleOptions,

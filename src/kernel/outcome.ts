@@ -5,6 +5,7 @@ import { idPrefixPattern, platformIds } from './ids.js';
 import type { FileMaker, ScheduledTaskContext, StoreHandle } from './context.js';
 import type { Resource } from './resource.js';
 import type { StripeEventHandler } from './webhook.js';
+import type { DashboardRecent, DashboardSettings, DashboardContribution } from './dashboard.js';
 
 /**
  * One outcome, declared in one place (`tools/<outcome>/index.ts`): its tools, the pages it
@@ -36,6 +37,8 @@ export interface OutcomeModule {
   scheduled?: readonly ScheduledTask[];
   /** Makers of the files its tools save for later (`ctx.files.saveLater`), run on a file's first download. */
   fileMakers?: readonly FileMaker[];
+  /** What the account holder's dashboard shows of it: recent results, settings forms. */
+  dashboard?: DashboardContribution;
 }
 
 /**
@@ -102,6 +105,9 @@ export class Outcomes {
   readonly scheduled: ReadonlyMap<string, ScheduledTask>;
   /** File maker name → its maker. */
   readonly fileMakers: ReadonlyMap<string, FileMaker>;
+  /** The dashboard's "at a glance" lists and settings forms, in module order. */
+  readonly dashboardRecent: readonly DashboardRecent[];
+  readonly dashboardSettings: readonly DashboardSettings[];
 
   constructor(readonly modules: readonly OutcomeModule[]) {
     const owners = new Map<string, string>();
@@ -126,6 +132,7 @@ export class Outcomes {
       for (const tool of module.tools) claim('job kind', tool.name, module.name);
       for (const task of module.scheduled ?? []) claim('job kind', task.kind, module.name);
       for (const maker of module.fileMakers ?? []) claim('file maker', maker.name, module.name);
+      for (const settings of module.dashboard?.settings ?? []) claim('dashboard settings', settings.id, module.name);
     }
     this.tools = modules.flatMap((module) => module.tools);
     this.publicRoutes = modules.flatMap((module) => module.publicRoutes ?? []);
@@ -141,5 +148,7 @@ export class Outcomes {
     this.stripeEvents = stripeEvents;
     this.scheduled = new Map(modules.flatMap((module) => module.scheduled ?? []).map((task) => [task.kind, task]));
     this.fileMakers = new Map(modules.flatMap((module) => module.fileMakers ?? []).map((maker) => [maker.name, maker]));
+    this.dashboardRecent = modules.flatMap((module) => module.dashboard?.recent ?? []);
+    this.dashboardSettings = modules.flatMap((module) => module.dashboard?.settings ?? []);
   }
 }

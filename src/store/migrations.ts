@@ -264,4 +264,34 @@ export const platformMigrations: Record<string, Migration> = {
       await db.schema.alterTable('jobs').dropColumn('caller_scopes').execute();
     },
   },
+  '0025_dashboard': {
+    // The dashboard's one-time sign-in links and sessions (only their SHA-256 is stored), and the plan's
+    // billing state from Stripe: past due with a grace period, and the subscription a checkout made.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('dashboard_secrets')
+        .addColumn('hash', 'text', (col) => col.primaryKey())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('account_id', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('used_at', 'text')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('dashboard_secrets_account').on('dashboard_secrets').columns(['account_id', 'kind']).execute();
+      // The account holder's sign-in address for emailed links (lower case; one account per address).
+      await db.schema.alterTable('accounts').addColumn('email', 'text').execute();
+      await db.schema.createIndex('accounts_email').unique().on('accounts').column('email').execute();
+      await db.schema.alterTable('accounts').addColumn('plan_past_due_at', 'text').execute();
+      await db.schema.alterTable('accounts').addColumn('plan_grace_until', 'text').execute();
+      await db.schema.alterTable('accounts').addColumn('stripe_customer_id', 'text').execute();
+      await db.schema.alterTable('accounts').addColumn('stripe_subscription_id', 'text').execute();
+      await db.schema.createIndex('accounts_stripe_subscription').on('accounts').column('stripe_subscription_id').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('accounts_stripe_subscription').execute();
+      await db.schema.dropIndex('accounts_email').execute();
+      for (const column of ['stripe_subscription_id', 'stripe_customer_id', 'plan_grace_until', 'plan_past_due_at', 'email']) await db.schema.alterTable('accounts').dropColumn(column).execute();
+      await db.schema.dropTable('dashboard_secrets').execute();
+    },
+  },
 };

@@ -53,6 +53,15 @@ export interface AccountsTable {
   plan_activated_at: Timestamp | null;
   /** Per-account override of the plan's monthly unit limit. */
   unit_limit: number | null;
+  /** The account holder's address for emailed dashboard sign-in links (lower case), if set. */
+  email: string | null;
+  /** When Stripe said the plan's payment failed (invoice.payment_failed); null while paid. */
+  plan_past_due_at: Timestamp | null;
+  /** A past-due plan keeps working until then; after it, metered calls answer 402. */
+  plan_grace_until: Timestamp | null;
+  /** The Stripe customer and subscription of a plan bought through the dashboard's checkout. */
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -140,6 +149,17 @@ export interface StripeEventsTable {
   handled_at: Timestamp;
 }
 
+/** The dashboard's one-time sign-in links and sessions, by the SHA-256 of their secret. */
+export interface DashboardSecretsTable {
+  hash: string;
+  kind: 'link' | 'session';
+  account_id: string;
+  expires_at: Timestamp;
+  /** When a link was spent (a link works once). */
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** The platform's tables; each outcome module declares its own (`tables<T>()` in store.ts joins them). */
 export interface Database {
   jobs: JobsTable;
@@ -154,4 +174,5 @@ export interface Database {
   settings: SettingsTable;
   throttles: ThrottlesTable;
   stripe_events: StripeEventsTable;
+  dashboard_secrets: DashboardSecretsTable;
 }

@@ -34,6 +34,8 @@ export interface HttpAppParts {
   database: { dialect: 'sqlite' | 'postgres'; ping: () => Promise<number> };
   /** POST /webhooks/stripe (stripe-webhook.ts). */
   stripeWebhook: RequestHandler[];
+  /** The account holder's pages under /dashboard (src/dashboard). */
+  dashboard: express.Router;
 }
 
 /** Whether the database answers a trivial query within 2 s, and how fast. */
@@ -78,6 +80,7 @@ export function httpApp(parts: HttpAppParts): express.Express {
   // Public pages and form posts (form-encoded bodies) come before the JSON-only API.
   // Stripe signs the raw bytes: this route reads its own body, before any JSON parser.
   app.post('/webhooks/stripe', ...parts.stripeWebhook);
+  app.use('/dashboard', parts.dashboard);
   app.use(
     publicRouter(parts.publicRoutes, parts.publicContext, (prefix) => access.counters.rateLimitStore(prefix)),
     publicErrors(),

@@ -1,3 +1,4 @@
+import { recentClipPlans } from './dashboard.js';
 import { defineOutcome } from '../../src/kernel/outcome.js';
 import { readWrite } from '../../src/kernel/scopes.js';
 import factory from './factory.tool.js';
@@ -17,4 +18,5 @@ export default defineOutcome({
   ids: clipIds,
   migrations: clipMigrations,
   resources: clipResources,
+  dashboard: { recent: [recentClipPlans] },
 });

@@ -1,3 +1,4 @@
+import { recentPacks } from './dashboard.js';
 import { defineOutcome } from '../../src/kernel/outcome.js';
 import { readWrite } from '../../src/kernel/scopes.js';
 import repurpose from './repurpose.tool.js';
@@ -18,4 +19,5 @@ export default defineOutcome({
   ids: contentIds,
   migrations: contentMigrations,
   resources: contentResources,
+  dashboard: { recent: [recentPacks] },
 });

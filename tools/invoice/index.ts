@@ -1,3 +1,4 @@
+import { recentInvoices, sellerSettings } from './dashboard.js';
 import { defineOutcome } from '../../src/kernel/outcome.js';
 import { readWrite } from '../../src/kernel/scopes.js';
 import draft from './draft.tool.js';
@@ -25,4 +26,5 @@ export default defineOutcome({
   commands: [sellerCommand],
   resources: invoiceResources,
   stripeEvents: invoiceStripeEvents,
+  dashboard: { recent: [recentInvoices], settings: [sellerSettings] },
 });

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { StoreHandle } from '../../src/kernel/context.js';
 import { newId } from '../../src/kernel/ids.js';
+import { hashSignInSecret as hashOf, newSignInSecret as newSecret, signInLinkTtlMs, signInSecretPattern as secretPattern } from '../../src/access/sign-in.js';
 import type { Completions } from './drip.js';
 import { membershipIds } from './ids.js';
 import { membershipDb, type MemberStatus, type MembershipMembersTable } from './tables.js';
@@ -11,16 +11,11 @@ import { membershipDb, type MemberStatus, type MembershipMembersTable } from './
  * stored only as SHA-256 hashes, so the database cannot sign anyone in.
  */
 
-export const signInLinkTtlMs = 15 * 60_000;
 export const sessionTtlMs = 30 * 86_400_000;
 /** How long a member whose payment failed keeps access while Stripe retries. */
 export const graceMs = 7 * 86_400_000;
 
 export type Member = MembershipMembersTable;
-
-const hashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
-const newSecret = () => randomBytes(32).toString('base64url');
-const secretPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** Whether a member may read lessons now: active or granted, or past due within the grace period. */
 export function hasAccess(member: Pick<Member, 'status' | 'grace_until'>, now: Date): boolean {

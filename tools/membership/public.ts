@@ -1,9 +1,9 @@
-import { serialize } from 'cookie';
 import { OutcomeError } from '../../src/kernel/errors.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import type { PublicContext } from '../../src/kernel/context.js';
 import type { PublicRequest, PublicResponse, PublicRoute } from '../../src/kernel/public-route.js';
 import { renderNotice } from '../../src/render/page.js';
+import { sessionCookie as signInCookie } from '../../src/access/sign-in.js';
 import { membershipIds } from './ids.js';
 import { completedLessons, endSession, findMember, hasAccess, markCompleted, redeemSignInLink, sessionMember, signInLinkUsable, sessionTtlMs, signInLink, type Member } from './access.js';
 import { latestMembership, siteOf } from './engine.js';
@@ -39,8 +39,7 @@ function notice(spec: { lang: string; theme: Parameters<typeof renderNotice>[0][
 const recipient = (site: Site, member: Member) => ({ membershipId: site.id, accountId: site.found.accountId, member });
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure over https, for this membership's paths only. */
-const sessionCookie = (id: string, value: string, secure: boolean, maxAgeMs: number) =>
-  serialize(cookieName, value, { httpOnly: true, sameSite: 'lax', secure, path: `/m/${id}`, maxAge: Math.floor(maxAgeMs / 1000) });
+const sessionCookie = (id: string, value: string, secure: boolean, maxAgeMs: number) => signInCookie(cookieName, value, { path: `/m/${id}`, secure, maxAgeMs });
 
 type Site = Awaited<ReturnType<typeof siteFor>>;
 

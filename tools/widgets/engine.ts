@@ -97,7 +97,7 @@ function placeholdersOf(draft: WidgetDraft) {
   );
 }
 
-const previewPayload = (widgetId: string, version: number) => `preview:${widgetId}:${version}`;
+export const previewPayload = (widgetId: string, version: number) => `preview:${widgetId}:${version}`;
 
 async function present(ctx: Pick<ToolContext, 'files' | 'baseUrl' | 'compute'>, widgetId: string, version: number, document: WidgetDocument): Promise<Omit<WidgetOutput, 'next_actions'>> {
   const rendered = await ctx.compute(renderWidgetTask, { draft: document.draft, widgetId, version, baseUrl: ctx.baseUrl });

@@ -1,3 +1,4 @@
+import { recentPages } from './dashboard.js';
 import { defineOutcome } from '../../src/kernel/outcome.js';
 import { readWrite } from '../../src/kernel/scopes.js';
 import generate from './generate.tool.js';
@@ -21,4 +22,5 @@ export default defineOutcome({
   ids: widgetIds,
   migrations: widgetMigrations,
   resources: widgetResources,
+  dashboard: { recent: [recentPages] },
 });
