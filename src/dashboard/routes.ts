@@ -145,21 +145,26 @@ export function dashboardRouter(deps: DashboardDeps): Router {
       }
       const { hits } = await deps.access.counters.hit(`dashboard-email:${email}`, emailWindowMs);
       const account = hits <= emailLinksPerWindow ? await deps.access.accounts.byEmail(email) : undefined;
-      if (account?.email) {
-        const link = await deps.sessions.link(account.id, url());
-        await deps.mail
-          .send({
-            to: [account.email],
-            subject: 'Your Agent Outcomes dashboard sign-in link',
-            text: `Open this link to sign in to the dashboard of ${account.name}. It works once, until ${link.expires_at}.\n\n${link.url}\n\nIf you did not ask for it, ignore this email.`,
-            idempotencyKey: `dashboard-signin-${account.id}-${link.expires_at}`,
-          })
-          // The visitor gets the same page either way; the operator sees why no email went out (never the link).
-          .catch((error: unknown) => req.log.warn({ account_id: account.id, err: error }, 'could not email a dashboard sign-in link'));
-      }
+      // Made and sent after the page answers, so that how long it takes does not tell who has an account either.
+      if (account?.email) void emailSignInLink(req, deps.mail, { id: account.id, name: account.name, email: account.email });
       notice(res, 200, 'Check your inbox', 'If this address belongs to an account, a sign-in link is on its way. It works once, for 15 minutes.');
     }),
   );
+
+  /** A one-time link by email; a failure is logged for the operator (never the link), as the visitor's page has gone. */
+  const emailSignInLink = async (req: Request, mail: Mailer, account: { id: string; name: string; email: string }) => {
+    try {
+      const link = await deps.sessions.link(account.id, url());
+      await mail.send({
+        to: [account.email],
+        subject: 'Your Agent Outcomes dashboard sign-in link',
+        text: `Open this link to sign in to the dashboard of ${account.name}. It works once, until ${link.expires_at}.\n\n${link.url}\n\nIf you did not ask for it, ignore this email.`,
+        idempotencyKey: `dashboard-signin-${account.id}-${link.expires_at}`,
+      });
+    } catch (error) {
+      req.log.warn({ account_id: account.id, err: error }, 'could not email a dashboard sign-in link');
+    }
+  };
 
   // Opening the link spends nothing: a mail scanner or link preview that fetches it first leaves it working.
   router.get(
