@@ -97,33 +97,17 @@ export class Dispatcher {
   parseInput(tool: Tool, raw: unknown): Record<string, unknown> {
     checkInputDepth(raw, `The input for ${tool.name}`);
     const parsed = tool.input.safeParse(raw ?? {});
-    if (!parsed.success) throw invalidInput(parsed.error, `input for ${tool.name}`);
+    if (!parsed.success) throw invalidInput(parsed.error, `input for ${tool.name}`, unknownFieldIssues(tool, topLevelUnknown(tool, raw)).map(publicIssue));
     const unknown = unknownFields(raw, parsed.data);
     if (unknown.length) {
-      // The first few unknown fields, each with the fields its object accepts and the one it most likely meant
-      // (a body of thousands of made-up keys gets a short answer, as every refusal does).
-      const issues = unknown.slice(0, maxReportedFields).map((path) => {
-        const cut = path.lastIndexOf('.');
-        const [parent, name] = cut < 0 ? ['', path] : [path.slice(0, cut), path.slice(cut + 1)];
-        const allowed = knownFieldsAt(tool.input, parent);
-        const suggestion = name.length <= 64 ? closestField(name, allowed) : undefined;
-        const meant = suggestion && excerpt(parent ? `${parent}.${suggestion}` : suggestion);
-        return {
-          path: excerpt(path),
-          parent,
-          code: 'unrecognized_key',
-          message: meant ? `unknown field; did you mean "${meant}"?` : 'unknown field',
-          allowed,
-          ...(meant ? { did_you_mean: meant } : {}),
-        };
-      });
+      const issues = unknownFieldIssues(tool, unknown);
       const [first] = issues as [(typeof issues)[number]];
       const more = unknown.length > issues.length ? ` and ${unknown.length - issues.length} more` : '';
       const fields = first.allowed.length ? `; ${first.parent ? `${quote(first.parent)} takes` : 'the fields are'} ${first.allowed.join(', ')}.` : "; see the tool's inputSchema for the fields.";
       throw new OutcomeError(
         'invalid_input',
         `Invalid input for ${tool.name}. Unknown field${unknown.length > 1 ? 's' : ''} ${issues.map((issue) => `"${issue.path}"${issue.did_you_mean ? ` (did you mean "${issue.did_you_mean}"?)` : ''}`).join(', ')}${more}${fields}`,
-        { details: { issues: issues.map(({ parent: _parent, allowed, ...issue }) => ({ ...issue, ...(allowed.length ? { allowed } : {}) })) } },
+        { details: { issues: issues.map(publicIssue) } },
       );
     }
     return parsed.data;
@@ -357,4 +341,36 @@ export class Dispatcher {
     }
     return checked.data;
   }
+}
+
+/**
+ * The first few unknown fields, each with the fields its object accepts and the one it most likely meant
+ * (a body of thousands of made-up keys gets a short answer, as every refusal does).
+ */
+function unknownFieldIssues(tool: Tool, unknown: readonly string[]) {
+  return unknown.slice(0, maxReportedFields).map((path) => {
+    const cut = path.lastIndexOf('.');
+    const [parent, name] = cut < 0 ? ['', path] : [path.slice(0, cut), path.slice(cut + 1)];
+    const allowed = knownFieldsAt(tool.input, parent);
+    const suggestion = name.length <= 64 ? closestField(name, allowed) : undefined;
+    const meant = suggestion && excerpt(parent ? `${parent}.${suggestion}` : suggestion);
+    return {
+      path: excerpt(path),
+      parent,
+      code: 'unrecognized_key',
+      message: meant ? `unknown field; did you mean "${meant}"?` : 'unknown field',
+      allowed,
+      ...(meant ? { did_you_mean: meant } : {}),
+    };
+  });
+}
+
+/** An unknown field's issue as a refusal shows it. */
+const publicIssue = ({ parent: _parent, allowed, ...issue }: ReturnType<typeof unknownFieldIssues>[number]) => ({ ...issue, ...(allowed.length ? { allowed } : {}) });
+
+/** Fields of an input that failed its schema which the schema's top level does not have (a required one may be among them, misnamed). */
+function topLevelUnknown(tool: Tool, raw: unknown): string[] {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
+  const known = new Set(knownFieldsAt(tool.input, ''));
+  return known.size ? Object.keys(raw).filter((key) => !known.has(key)) : [];
 }

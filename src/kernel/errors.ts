@@ -110,14 +110,18 @@ function describePath(path: readonly PropertyKey[]): string {
 }
 
 /** A validation failure with every field path and what to send instead. */
-export function invalidInput(error: z.ZodError, subject = 'input'): OutcomeError {
-  const issues = error.issues.map((issue) => ({
-    path: describePath(issue.path),
-    code: issue.code,
-    message: issue.message,
-    ...('values' in issue ? { allowed: issue.values } : {}),
-    ...('expected' in issue ? { expected: issue.expected } : {}),
-  }));
+export function invalidInput(error: z.ZodError, subject = 'input', unknownFields: ReadonlyArray<{ path: string; code: string; message: string }> = []): OutcomeError {
+  const issues = [
+    ...error.issues.map((issue) => ({
+      path: describePath(issue.path),
+      code: issue.code,
+      message: issue.message,
+      ...('values' in issue ? { allowed: issue.values } : {}),
+      ...('expected' in issue ? { expected: issue.expected } : {}),
+    })),
+    // Beside a missing field, an unknown one is most often that field misnamed: both are named.
+    ...unknownFields,
+  ];
   const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
   return new OutcomeError('invalid_input', `Invalid ${subject}. ${summary}.`, {
     details: { issues },

@@ -46,6 +46,19 @@ describe('REST adapter over a real socket', () => {
     expect(error.details.issues[0]).toMatchObject({ path: 'repeats', code: 'unrecognized_key', did_you_mean: 'repeat', allowed: ['message', 'repeat'] });
   });
 
+  it('names an unknown field beside a missing one, as the missing one misnamed', async () => {
+    const response = await post('/invoice/draft', { customer: { name: 'Acme' }, currency: 'EUR', lines: [{ description: 'x', unit_price: '1' }] });
+    expect(response.status).toBe(400);
+    const { error } = await json(response);
+    expect(error.message).toContain('line_items: Invalid input: expected array, received undefined; lines: unknown field.');
+    expect(error.details.issues.map((issue: { path: string }) => issue.path)).toEqual(['line_items', 'lines']);
+    expect(error.details.issues[1]).toMatchObject({ code: 'unrecognized_key', allowed: expect.arrayContaining(['line_items', 'customer']) });
+    expect(error.details.issues[1]).not.toHaveProperty('parent');
+    // A misspelling close to the field is suggested too.
+    const typo = await json(await post('/test/echo', { mesage: 'hi' }));
+    expect(typo.error.message).toContain('mesage: unknown field; did you mean "message"?');
+  });
+
   it('refuses unknown nested fields with their paths, the fields there are and the closest one', async () => {
     const response = await post('/invoice/draft', {
       customer: { name: 'Acme', emial: 'typo@acme.example' },
