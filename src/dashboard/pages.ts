@@ -24,10 +24,11 @@ const describedBy = (errors: FieldErrors, name: string, hint: boolean) => {
 };
 const formError = (errors: FieldErrors) => (errors.form ? `<p class="error" role="alert">${esc(errors.form)}</p>` : '');
 
-export function signInBody(dashboardUrl: string, emailSignIn: boolean, errors: FieldErrors = {}): string {
+/** `csrf`: the token of the sign-in forms, bound to this browser's form cookie (see routes.ts). */
+export function signInBody(dashboardUrl: string, emailSignIn: boolean, csrf: string, errors: FieldErrors = {}): string {
   const email = emailSignIn
     ? `<h2>Sign in by email</h2><p>We send a one-time link to the address set for your account. It works once, for 15 minutes.</p>` +
-      `<form method="post" action="${esc(`${dashboardUrl}/login`)}">${formError(errors)}<div class="field${errors.email ? ' field-error' : ''}"><label for="email">Email address</label>` +
+      `<form method="post" action="${esc(`${dashboardUrl}/login`)}">${csrfField(csrf)}${formError(errors)}<div class="field${errors.email ? ' field-error' : ''}"><label for="email">Email address</label>` +
       `<input id="email" name="email" type="email" autocomplete="email" required maxlength="254"${describedBy(errors, 'email', false)}>${errorOf(errors, 'email')}</div>` +
       `<button class="btn" type="submit">Email me a sign-in link</button></form>`
     : '<p>Email sign-in is not set up on this server (no SMTP_URL).</p>';

@@ -1,7 +1,7 @@
 import { parse as parseCookie } from 'cookie';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Access } from '../access/access.js';
-import { sessionCookie } from '../access/sign-in.js';
+import { newSignInSecret, sessionCookie, signInSecretPattern } from '../access/sign-in.js';
 import { OutcomeError, asOutcomeError } from '../kernel/errors.js';
 import { idPattern, platformIds } from '../kernel/ids.js';
 import { parseScopes, type Scope } from '../kernel/scopes.js';
@@ -23,6 +23,12 @@ import { keysBody, outcomesBody, overviewBody, planBody, revokeBody, settingsBod
 
 export const dashboardPath = '/dashboard';
 const cookieName = 'ao_dashboard';
+/**
+ * The sign-in forms (email, confirm) come before any session: their token is bound to this cookie
+ * instead, so that another site cannot post them and sign a visitor in to its own account (login CSRF).
+ */
+const formCookieName = 'ao_dashboard_form';
+const formCookieTtlMs = 60 * 60_000;
 /** Form posts are a few fields; the settings form may carry a logo (≤ 200 kB as base64). */
 const formLimit = '64kb';
 const uploadLimit = '400kb';
@@ -83,6 +89,24 @@ export function dashboardRouter(deps: DashboardDeps): Router {
   const notice = (res: Response, status: number, title: string, message: string) => send(res, status, renderNotice({ title, message, lang: 'en', theme: dashboardTheme(), back: url() }));
   const setSession = (req: Request, value: string, maxAgeMs: number) => sessionCookie(cookieName, value, { path: dashboardPath, secure: req.secure, maxAgeMs });
 
+  /** The sign-in forms' token: from the browser's form cookie, set here when it has none. */
+  const signInFormToken = (req: Request, res: Response): string => {
+    let secret = cookiesOf(req)[formCookieName];
+    if (!secret || !signInSecretPattern.test(secret)) {
+      secret = newSignInSecret();
+      res.append('Set-Cookie', sessionCookie(formCookieName, secret, { path: dashboardPath, secure: req.secure, maxAgeMs: formCookieTtlMs }));
+    }
+    return csrfTokenOf(secret);
+  };
+  const signInFormSent = (req: Request) => {
+    const secret = cookiesOf(req)[formCookieName];
+    return secret !== undefined && signInSecretPattern.test(secret) && csrfMatches(secret, field(req.body, 'csrf'));
+  };
+  const formExpired = (req: Request, res: Response) => {
+    req.log.warn({ path: req.path }, 'refused a dashboard form without its CSRF token');
+    notice(res, 403, 'This form has expired', 'The form was sent without this browser’s security token (it may be from an old tab or another site). Reload the page and send it again.');
+  };
+
   /** Runs a handler; an expected refusal is a page with its status, anything else a 500 page with the request id (logged, never shown). */
   const guarded =
     (run: (req: Request, res: Response) => Promise<void>): RequestHandler =>
@@ -105,10 +129,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
         if (req.method === 'GET') return redirect(res, '');
         return notice(res, 401, 'Please sign in again', 'Your dashboard session has ended (it expired, or you signed out). Sign in again, then repeat what you were doing.');
       }
-      if (req.method === 'POST' && !csrfMatches(session, field(req.body, 'csrf'))) {
-        req.log.warn({ path: req.path }, 'refused a dashboard form without its CSRF token');
-        return notice(res, 403, 'This form has expired', 'The form was sent without this session’s security token (it may be from an old tab or another site). Reload the page and send it again.');
-      }
+      if (req.method === 'POST' && !csrfMatches(session, field(req.body, 'csrf'))) return formExpired(req, res);
       await run(req, res, { accountId, session, csrf: csrfTokenOf(session) });
     });
 
@@ -121,7 +142,7 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     guarded(async (req, res) => {
       const session = cookiesOf(req)[cookieName];
       const accountId = await deps.sessions.accountOf(session);
-      if (!accountId || !session) return frame(res, 200, { title: 'Sign in', body: signInBody(url(), Boolean(deps.mail)) });
+      if (!accountId || !session) return frame(res, 200, { title: 'Sign in', body: signInBody(url(), Boolean(deps.mail), signInFormToken(req, res)) });
       await overview(res, { accountId, session, csrf: csrfTokenOf(session) });
     }),
   );
@@ -137,11 +158,12 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     '/login',
     form,
     guarded(async (req, res) => {
+      if (!signInFormSent(req)) return formExpired(req, res);
       const email = field(req.body, 'email').trim().toLowerCase();
       if (!deps.mail)
         return notice(res, 503, 'Email sign-in is not set up', 'This server sends no email (no SMTP_URL). Ask for a link from the command line: agent-outcomes dashboard link --account ID.');
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
-        return frame(res, 400, { title: 'Sign in', body: signInBody(url(), true, { email: 'Enter the email address set for your account, such as name@example.com.' }) });
+        return frame(res, 400, { title: 'Sign in', body: signInBody(url(), true, signInFormToken(req, res), { email: 'Enter the email address set for your account, such as name@example.com.' }) });
       }
       const { hits } = await deps.access.counters.hit(`dashboard-email:${email}`, emailWindowMs);
       const account = hits <= emailLinksPerWindow ? await deps.access.accounts.byEmail(email) : undefined;
@@ -180,7 +202,9 @@ export function dashboardRouter(deps: DashboardDeps): Router {
           message: 'Press the button to sign in on this device.',
           lang: 'en',
           theme: dashboardTheme(),
-          action: { url: `${url()}/login/confirm`, label: 'Sign in', fields: { token } },
+          action: { url: `${url()}/login/confirm`, label: 'Sign in', fields: { token, csrf: signInFormToken(req, res) } },
+          // Not sandboxed: an opaque origin would make the button's post cross-site, without the form cookie.
+          ownSession: true,
         }),
       );
     }),
@@ -190,6 +214,8 @@ export function dashboardRouter(deps: DashboardDeps): Router {
     '/login/confirm',
     form,
     guarded(async (req, res) => {
+      // Checked before the link is spent: a forged post leaves the link working for its owner.
+      if (!signInFormSent(req)) return formExpired(req, res);
       const redeemed = await deps.sessions.redeem(field(req.body, 'token'));
       if (!redeemed) return notice(res, 400, 'This link does not work', 'Sign-in links work once, for 15 minutes. Ask for a new one.');
       req.log.info({ account_id: redeemed.accountId }, 'dashboard sign-in');

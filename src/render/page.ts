@@ -179,7 +179,8 @@ export interface NoticeAction {
   fields: Record<string, string>;
 }
 
-export function renderNotice(notice: { title: string; message: string; lang: string; theme: Theme; back?: string | null; action?: NoticeAction }): RenderedPage {
+/** `ownSession`: a page of this service whose action needs its own SameSite cookies (see PageSpec), so it is not sandboxed. */
+export function renderNotice(notice: { title: string; message: string; lang: string; theme: Theme; back?: string | null; action?: NoticeAction; ownSession?: boolean }): RenderedPage {
   const css = stylesheet(notice.theme, 'body');
   const back = notice.back ? safeHref(notice.back) : null;
   const action = notice.action;
@@ -193,7 +194,7 @@ export function renderNotice(notice: { title: string; message: string; lang: str
     `<title>${esc(notice.title)}</title><style>${css}</style></head><body><main id="main"><section class="sec hero center" aria-labelledby="notice-title"><div class="wrap">` +
     `<h1 id="notice-title">${esc(notice.title)}</h1><p class="lead">${esc(notice.message)}</p>${form}${back && !action ? `<p class="actions"><a class="btn" href="${esc(back)}">Go back</a></p>` : ''}` +
     `</div></section></main></body></html>`;
-  return { html, csp: pageCsp(sha256(css), null, action ? new URL(action.url).origin : null, []) };
+  return { html, csp: pageCsp(sha256(css), null, action ? new URL(action.url).origin : null, [], { ownSession: notice.ownSession ?? false }) };
 }
 
 /** Every generated page must load fast on a phone: none is larger than this. */

@@ -34,9 +34,29 @@ afterAll(async () => {
 const linkFor = async (accountId: string) => (await app.dashboardSessions.link(accountId, dashboard())).url;
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 
+/** What a browser holds after opening a sign-in page: its form cookie, and the token the page's forms carry. */
+async function signInForm(page: string, headers: Record<string, string> = {}): Promise<{ cookie: string; csrf: string }> {
+  const response = await fetch(page, { headers });
+  const cookie = /^ao_dashboard_form=([A-Za-z0-9_-]{43}); Max-Age=3600; Path=\/dashboard; HttpOnly;/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await response.text())?.[1];
+  expect(cookie, 'the form cookie').toBeDefined();
+  expect(csrf, "the form's token").toBeDefined();
+  return { cookie: `ao_dashboard_form=${cookie}`, csrf: csrf! };
+}
+
+/** Presses "Sign in" on a link's page (opened as `form`), as a browser does. */
+const confirmLink = (link: string, form: { cookie: string; csrf: string }, headers: Record<string, string> = {}) =>
+  fetch(`${new URL(link).origin}/dashboard/login/confirm`, {
+    method: 'POST',
+    body: new URLSearchParams({ token: tokenOf(link), csrf: form.csrf }),
+    headers: { cookie: form.cookie, ...headers },
+    redirect: 'manual',
+  });
+
 /** Signs in through a link and returns the session cookie's value. */
 async function signIn(accountId = app.accountId): Promise<string> {
-  const response = await fetch(`${dashboard()}/login/confirm`, { method: 'POST', body: new URLSearchParams({ token: tokenOf(await linkFor(accountId)) }), redirect: 'manual' });
+  const link = await linkFor(accountId);
+  const response = await confirmLink(link, await signInForm(link));
   expect(response.status).toBe(303);
   const cookie = response.headers.get('set-cookie') ?? '';
   expect(cookie).toMatch(/^ao_dashboard=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/dashboard; HttpOnly; SameSite=Lax$/);
@@ -61,14 +81,15 @@ describe('sign-in', () => {
     const link = await linkFor(app.accountId);
     // Opening the link spends nothing (a mail scanner may fetch it first).
     for (let i = 0; i < 2; i += 1) expect((await fetch(link)).status).toBe(200);
-    const confirm = () => fetch(`${dashboard()}/login/confirm`, { method: 'POST', body: new URLSearchParams({ token: tokenOf(link) }), redirect: 'manual' });
+    const form = await signInForm(link);
+    const confirm = () => confirmLink(link, form);
     expect((await confirm()).status).toBe(303);
     expect((await confirm()).status).toBe(400);
     expect((await fetch(link)).status).toBe(400);
 
     const late = await linkFor(app.accountId);
     clock += 15 * 60_000 + 1000;
-    expect((await fetch(`${dashboard()}/login/confirm`, { method: 'POST', body: new URLSearchParams({ token: tokenOf(late) }), redirect: 'manual' })).status).toBe(400);
+    expect((await confirmLink(late, form)).status).toBe(400);
 
     const session = await signIn();
     expect((await fetch(`${dashboard()}/keys`, withSession(session))).status).toBe(200);
@@ -85,7 +106,8 @@ describe('sign-in', () => {
     const mailing = await startApp({ SMTP_URL: smtp.url(), SMTP_FROM: 'dashboard@service.example', DATA_DIR: tempDir() });
     try {
       await mailing.access.accounts.setEmail(mailing.accountId, 'Owner@Example.com');
-      const ask = (email: string) => fetch(`${mailing.url}/dashboard/login`, { method: 'POST', body: new URLSearchParams({ email }) });
+      const form = await signInForm(`${mailing.url}/dashboard`);
+      const ask = (email: string) => fetch(`${mailing.url}/dashboard/login`, { method: 'POST', body: new URLSearchParams({ email, csrf: form.csrf }), headers: { cookie: form.cookie } });
       const known = await ask('owner@example.com');
       const unknown = await ask('nobody@example.com');
       expect([known.status, unknown.status]).toEqual([200, 200]);
@@ -117,6 +139,24 @@ describe('sign-in', () => {
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.hash))).toBe(true);
   });
 
+  it('refuses sign-in forms posted without this browser’s token (login CSRF), leaving the link working', async () => {
+    const link = await linkFor(app.accountId);
+    const form = await signInForm(link);
+    const other = await signInForm(link);
+    const forged = [
+      fetch(`${dashboard()}/login/confirm`, { method: 'POST', body: new URLSearchParams({ token: tokenOf(link) }), redirect: 'manual' }),
+      confirmLink(link, { cookie: form.cookie, csrf: other.csrf }),
+      confirmLink(link, { cookie: '', csrf: form.csrf }),
+      fetch(`${dashboard()}/login`, { method: 'POST', body: new URLSearchParams({ email: 'owner@example.com' }) }),
+    ];
+    for (const response of await Promise.all(forged)) {
+      expect(response.status).toBe(403);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(await response.text()).toContain('This form has expired');
+    }
+    expect((await confirmLink(link, form)).status).toBe(303);
+  });
+
   it('ends sessions after their lifetime', async () => {
     const session = await signIn();
     clock += 13 * 60 * 60_000;
@@ -127,12 +167,9 @@ describe('sign-in', () => {
     const proxied = await startApp({ TRUST_PROXY: 'loopback', DATA_DIR: tempDir() });
     try {
       const link = (await proxied.dashboardSessions.link(proxied.accountId, `${proxied.url}/dashboard`)).url;
-      const response = await fetch(`${proxied.url}/dashboard/login/confirm`, {
-        method: 'POST',
-        body: new URLSearchParams({ token: tokenOf(link) }),
-        headers: { 'x-forwarded-proto': 'https' },
-        redirect: 'manual',
-      });
+      const page = await fetch(link, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(page.headers.get('set-cookie')).toMatch(/^ao_dashboard_form=[^;]+; Max-Age=3600; Path=\/dashboard; HttpOnly; Secure; SameSite=Lax$/);
+      const response = await confirmLink(link, await signInForm(link), { 'x-forwarded-proto': 'https' });
       expect(response.headers.get('set-cookie')).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
     } finally {
       await proxied.close();
@@ -378,10 +415,11 @@ describe('pages', () => {
       const context = await browser.newContext();
       const tab = await context.newPage();
       await tab.goto(await linkFor(app.accountId));
-      expect(await context.cookies()).toEqual([]);
+      // The link's page sets only the sign-in form's cookie; the session starts with the button.
+      expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(['ao_dashboard_form']);
       await tab.click('button:has-text("Sign in")');
       expect(tab.url()).toBe(dashboard());
-      const [cookie] = await context.cookies();
+      const cookie = (await context.cookies()).find((each) => each.name === 'ao_dashboard');
       expect(cookie).toMatchObject({ name: 'ao_dashboard', httpOnly: true, sameSite: 'Lax', path: '/dashboard', secure: false });
       await tab.click('nav >> text=Keys');
       await tab.fill('#key-name', 'browser agent');
