@@ -1,6 +1,6 @@
 import { defineTool } from '../../src/kernel/tool.js';
 import { factory } from './engine.js';
-import { runsAsJob } from './plan.js';
+import { runsAsJob } from './sizing.js';
 import { factoryInputSchema, clipPlanSchema } from './schema.js';
 import { planSummary } from './summary.js';
 

@@ -3,6 +3,7 @@ import { lineBreaks, vttEscape, writeSrt, writeVtt, type CaptionCue } from '../.
 import { writeAss, writeHighlightAss } from './ass.js';
 import type { TextWidth } from './caption-font.js';
 import { captionBlocks, MAX_LINE, type CaptionBlock } from './cues.js';
+import { platformRules, type Platform } from './platforms.js';
 import { boldWords, fillerWords, isEmotional, setupOpeners, stem, tagQuestion } from './lexicon.js';
 import { hashtagOf, phrasesOf } from './phrases.js';
 import type { Clip } from './schema.js';
@@ -11,16 +12,6 @@ import type { Sentence } from './sentences.js';
 import type { Word } from './transcript.js';
 
 /** What a clip ships with: captions, hooks, post captions and a thumbnail brief (the cut is in layout.ts). */
-
-export const platforms = ['youtube_shorts', 'instagram_reels', 'tiktok'] as const;
-export type Platform = (typeof platforms)[number];
-
-/** Each platform's limits for vertical (9:16) video, and the length its audience prefers. */
-export const platformRules: Record<Platform, { label: string; maxSeconds: number; preferredMaxSeconds: number; captionLimit: number }> = {
-  youtube_shorts: { label: 'YouTube Shorts', maxSeconds: 180, preferredMaxSeconds: 60, captionLimit: 2200 },
-  instagram_reels: { label: 'Instagram Reels', maxSeconds: 180, preferredMaxSeconds: 90, captionLimit: 2200 },
-  tiktok: { label: 'TikTok', maxSeconds: 600, preferredMaxSeconds: 180, captionLimit: 2200 },
-};
 
 interface ClipWords {
   words: Word[];

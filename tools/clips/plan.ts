@@ -3,25 +3,13 @@ import { OutcomeError } from '../../src/kernel/errors.js';
 import { timestamp } from '../../src/render/captions.js';
 import { captionFont } from './caption-font.js';
 import { defaultLayout, ffmpegCommand } from './layout.js';
-import { captionPack, hooksOf, keywordsOf, platformRules, platforms as allPlatforms, postCaptions, thumbnailBrief } from './package.js';
+import { captionPack, hooksOf, keywordsOf, postCaptions, thumbnailBrief } from './package.js';
+import { platformRules, platforms as allPlatforms } from './platforms.js';
 import { selectClips, tokensOf, vocabularyOf, weights } from './score.js';
 import { sentencesOf, wordCount } from './sentences.js';
 import { topicsOf } from './topics.js';
-import { parseTranscript, quickDuration, speechRate, timecode, timingOf, type Transcript } from './transcript.js';
+import { parseTranscript, speechRate, timecode, timingOf, type Transcript } from './transcript.js';
 import type { Clip, FactoryInput, ClipPlan } from './schema.js';
-
-/** Speech longer than this runs as a job (with progress); shorter transcripts answer at once. */
-export const jobThresholdSeconds = 20 * 60;
-
-/** Characters (or segments) beyond which a transcript runs as a job whatever its timestamps say: about four hours of SRT. */
-const jobThresholdSize = 400_000;
-const jobThresholdSegments = 5_000;
-
-export const runsAsJob = (input: FactoryInput) => {
-  const { transcript } = input;
-  const large = typeof transcript === 'string' ? transcript.length > jobThresholdSize : (Array.isArray(transcript) ? transcript : transcript.segments).length > jobThresholdSegments;
-  return large || quickDuration(transcript, input.duration_seconds) > jobThresholdSeconds;
-};
 
 /** 3 MB of English prose holds about 500,000 words: more is not a transcript, and only costs seconds. */
 const MAX_WORDS = 600_000;

@@ -4,7 +4,7 @@ import { languageTag, textField } from '../../src/kernel/fields.js';
 import { asSignature, sharedAs } from '../../src/kernel/json-schema.js';
 import { idPattern } from '../../src/kernel/ids.js';
 import { weights } from './score.js';
-import { platforms } from './package.js';
+import { platforms } from './platforms.js';
 import { layouts } from './layout.js';
 import { transcriptFormats } from './transcript.js';
 
