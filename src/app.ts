@@ -75,8 +75,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   const now = options.now ?? (() => new Date());
   let boundUrl: string | undefined;
   const baseUrl = () => config.publicBaseUrl ?? boundUrl ?? configuredBaseUrl(config);
-  // A 402's activation.url: the dashboard's plan page.
-  const access = new Access(store, now, { authMaxFailures: config.authMaxFailures, maxRefusedCalls: config.maxRefusedCalls, activationUrl: () => `${baseUrl()}/dashboard/plan` });
+  // A 402's activation.url: the dashboard's plan page, where one is served (this process's HTTP server, or PUBLIC_BASE_URL's);
+  // `stdio` alone serves none, and the CLI command in activation.how stays.
+  const dashboardOrigin = () => config.publicBaseUrl ?? boundUrl;
+  const access = new Access(store, now, {
+    authMaxFailures: config.authMaxFailures,
+    maxRefusedCalls: config.maxRefusedCalls,
+    activationUrl: () => {
+      const origin = dashboardOrigin();
+      return origin ? `${origin}/dashboard/plan` : undefined;
+    },
+  });
   const dashboardSessions = new DashboardSessions(store, now);
   const compute = new ComputePool({ ...config.compute, extraTaskModules: options.taskModules, log: log.child({ component: 'compute' }) });
   const jobs = new JobQueue(store, {

@@ -30,7 +30,7 @@ export class Access {
   constructor(
     store: Store,
     private readonly now: () => Date,
-    options: { authMaxFailures?: number; maxRefusedCalls?: number; activationUrl?: () => string } = {},
+    options: { authMaxFailures?: number; maxRefusedCalls?: number; activationUrl?: () => string | undefined } = {},
   ) {
     this.counters = new WindowCounter(store, now);
     this.authMaxFailures = options.authMaxFailures ?? 20;

@@ -8,6 +8,8 @@ import { sendStripeEvent, signedEvent, stripeEnv, stripeEvent } from '../fixture
 import { browserAvailable, browserSkipReason, expectCleanPage, inspectPage, openBrowser } from '../support/browser.js';
 import { expectValidHtml, vnuAvailable, vnuSkipReason } from '../support/vnu.js';
 import { runCli } from '../../src/cli/run.js';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
 import { csrfTokenOf } from '../../src/dashboard/sessions.js';
 import { planGraceMs } from '../../src/access/plans.js';
 
@@ -323,6 +325,23 @@ describe('plan through Stripe', () => {
     const refused = await echo(key);
     expect(refused.status).toBe(402);
     expect((await json(refused)).activation).toMatchObject({ url: `${app.url}/dashboard/plan`, how: `agent-outcomes plan activate --account ${account} --plan starter` });
+  });
+
+  it('names no dashboard page where none is served (stdio alone), unless PUBLIC_BASE_URL says where', async () => {
+    for (const [env, url] of [
+      [{}, undefined],
+      [{ PUBLIC_BASE_URL: 'https://agents.example.com' }, 'https://agents.example.com/dashboard/plan'],
+    ] as const) {
+      const alone = await createApp({ config: loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', ...env }) });
+      try {
+        const planless = await alone.access.accounts.create({ name: 'Stdio user' });
+        const report = await alone.access.meter.report(planless.id);
+        expect(report.active).toBe(false);
+        expect(report.activation?.url).toBe(url);
+      } finally {
+        await alone.close();
+      }
+    }
   });
 
   it('opens a subscription Checkout for the starter price', async () => {
