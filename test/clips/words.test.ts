@@ -101,6 +101,9 @@ describe('phrases and hashtags', () => {
     expect(words('He is a huge Star Wars nerd, and he won’t stop.')).toContain('Star Wars');
     expect(words('We talked about the Venezuela elections with President Lula of Brazil.')).toEqual(['Venezuela elections', 'President Lula', 'Brazil']);
     expect(phrasesOf('Star Wars').map((phrase) => phrase.proper)).toEqual([true]);
+    // The tagger reads "garden" closing "the secret garden." as a verb: a singular noun takes no bare verb.
+    expect(words('The book stops the secret garden.')).toEqual(['book', 'secret garden']);
+    expect(words('The kids play.')).toEqual(['kids']);
   });
 
   it('CamelCases hashtags without punctuation', () => {

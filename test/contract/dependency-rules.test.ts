@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { expect, it } from 'vitest';
+import { bundleOptions } from '../../scripts/bundle-options.mjs';
 import { root, tempDir } from '../helpers.js';
 
 /**
@@ -43,16 +45,49 @@ it('reports a kernel importing a layer above it, a cycle, src importing an outco
   );
 }, 60_000);
 
-it('keeps the serving thread light: starting the app loads none of what compute tasks need (twitter-text, NLP, fonts)', async () => {
-  // Tasks import their heavy parts with import() on the compute threads; a static import on the
-  // serving side would load them there (twitter-text's core-js polyfills slow every regular expression about threefold).
-  const script = [
-    "const { createRequire } = await import('node:module');",
-    "await import('./src/app.ts');",
-    "await import('./tools/index.ts');",
-    'const loaded = Object.keys(createRequire(import.meta.url).cache);',
-    'console.log(JSON.stringify(loaded.filter((file) => /node_modules\\/(twitter-text|compromise|@pdf-lib\\/fontkit|core-js)\\//.test(file))));',
-  ].join('\n');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root });
-  expect(JSON.parse(stdout.trim().split('\n').at(-1) as string)).toEqual([]);
-});
+/**
+ * The libraries that cost the serving thread a start of hundreds of milliseconds (NLP's lexicon, fonts,
+ * PDF, X's tweet counter) load only on the compute threads: nothing the app imports statically reaches
+ * them. Every process pays for its static imports at start, and `stdio` starts once per MCP session.
+ * (Tasks import their heavy parts with import() on the compute threads. This walks esbuild's graph: a
+ * check of require.cache, as before, saw only CommonJS packages and missed compromise, which is ESM.)
+ */
+const computeOnly = ['compromise', 'pdf-lib', '@pdf-lib/fontkit', 'twitter-text'];
+
+/** The chain of static imports from `entry` to each package reached that way. */
+async function staticChains(entry: string): Promise<Map<string, string[]>> {
+  const { metafile } = await build({
+    ...bundleOptions,
+    entryPoints: [path.join(root, entry)],
+    outdir: path.join(root, '.bench/serving-thread'),
+    splitting: true,
+    metafile: true,
+    write: false,
+    logLevel: 'error',
+  });
+  const start = path.relative(process.cwd(), path.join(root, entry));
+  const before = new Map<string, string | null>([[start, null]]);
+  const queue = [start];
+  const reached = new Map<string, string[]>();
+  while (queue.length) {
+    const at = queue.shift() as string;
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(at);
+    if (match && !reached.has(match[1] as string)) {
+      const chain: string[] = [];
+      for (let step: string | null | undefined = at; step; step = before.get(step)) chain.unshift(step);
+      reached.set(match[1] as string, chain);
+    }
+    for (const imported of metafile.inputs[at]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || before.has(imported.path)) continue;
+      before.set(imported.path, at);
+      queue.push(imported.path);
+    }
+  }
+  return reached;
+}
+
+it('keeps the serving thread light: nothing the app imports statically reaches NLP, fonts, PDF or the tweet counter', async () => {
+  const reached = await staticChains('src/app.ts');
+  expect(reached.has('zod'), 'the walk follows static imports into node_modules').toBe(true);
+  for (const name of computeOnly) expect(reached.get(name), `${name} is imported statically by`).toBeUndefined();
+}, 60_000);

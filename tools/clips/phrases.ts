@@ -78,16 +78,22 @@ const determinerWords = new Set('the a an this that these those my your our thei
 const superlativeWords = new Set('best worst most least'.split(' '));
 
 /**
- * The tagger's tags with its mistakes on closed-class words put right, and a plural "noun" that
- * sits between a noun and a determiner read as the verb it is ("the manager stops no one").
+ * The tagger's tags with its mistakes on closed-class words put right, a plural "noun" that
+ * sits between a noun and a determiner read as the verb it is ("the manager stops no one"), and a
+ * bare "verb" closing "the <singular noun> …" read as the noun it is ("the secret garden.": a
+ * singular subject takes no bare verb, so "garden" names the thing and "secret" describes it).
  */
-function correctedTags(term: TaggedTerm, next: TaggedTerm | undefined, previous: Term | undefined): string[] {
+function correctedTags(term: TaggedTerm, next: TaggedTerm | undefined, previous: Term | undefined, beforePrevious: Term | undefined): string[] {
   const word = term.text.toLowerCase();
   if (determinerWords.has(word)) return ['Determiner'];
   if (superlativeWords.has(word)) return ['Adjective', 'Superlative'];
   const tags = [...term.tags];
   const nextIsDeterminer = next !== undefined && (determinerWords.has(next.text.toLowerCase()) || next.tags.has('Pronoun'));
   if (nextIsDeterminer && tags.includes('Plural') && !tags.includes('ProperNoun') && previous !== undefined && previous.tags.includes('Noun')) return ['Verb'];
+  const closesClause = next === undefined || /[,;:.!?]$/.test(term.text + ((term as unknown as { post?: string }).post ?? '').trim());
+  const afterSingularNoun =
+    previous !== undefined && previous.tags.includes('Singular') && !previous.tags.includes('ProperNoun') && !previous.tags.includes('Pronoun') && beforePrevious?.tags.includes('Determiner') === true;
+  if (closesClause && afterSingularNoun && tags.includes('Infinitive') && !tags.includes('Modal')) return ['Noun', 'Singular'];
   return tags;
 }
 
@@ -104,7 +110,7 @@ export function phrasesOf(text: string): Phrase[] {
   for (const sentence of document) {
     let run: Term[] = [];
     for (const [index, term] of sentence.entries()) {
-      const tags = correctedTags(term, sentence[index + 1], run.at(-1));
+      const tags = correctedTags(term, sentence[index + 1], run.at(-1), run.at(-2));
       const inPhrase = tags.some((tag) => phraseTags.has(tag)) && !tags.includes('Pronoun') && !tags.includes('Verb');
       if (inPhrase) run.push({ text: term.text, tags });
       // A comma or a full stop ends the phrase too.
