@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'coverage/', '.bench/', 'node_modules/'] },
+  { ignores: ['dist/', 'data/', 'coverage/', '.bench/', '.prof/', 'node_modules/'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
 
   js.configs.recommended,
