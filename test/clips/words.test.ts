@@ -104,6 +104,8 @@ describe('phrases and hashtags', () => {
     // The tagger reads "garden" closing "the secret garden." as a verb: a singular noun takes no bare verb.
     expect(words('The book stops the secret garden.')).toEqual(['book', 'secret garden']);
     expect(words('The kids play.')).toEqual(['kids']);
+    // Units are no topic: "percent protein" and "#Degrees" say nothing.
+    expect(words('Supermarket flour with eleven percent protein will spread at nineteen degrees.')).toEqual(['Supermarket flour']);
   });
 
   it('CamelCases hashtags without punctuation', () => {

@@ -23,8 +23,15 @@ interface Term {
   tags: string[];
 }
 
-/** Nouns that name nothing in particular: no hashtag, no overlay. */
-const vague = new Set('anything something everything nothing anyone someone everyone nobody somebody everybody one ones year years day days kind sort bit lot fact case point question'.split(' '));
+/**
+ * Nouns that name nothing in particular: no hashtag, no overlay. Units among them: a phrase cut from
+ * "eleven percent protein" or "nineteen degrees" would otherwise be "percent protein", "#Degrees".
+ */
+const vague = new Set(
+  'anything something everything nothing anyone someone everyone nobody somebody everybody one ones year years day days kind sort bit lot fact case point question percent degree degrees minute minutes hour hours second seconds times'.split(
+    ' ',
+  ),
+);
 
 /** Tags that never start (or end) a core. */
 const edge = new Set(['Determiner', 'Pronoun', 'Preposition', 'Conjunction', 'Adverb', 'QuestionWord', 'Value', 'Cardinal', 'Ordinal', 'Gerund', 'Verb']);
