@@ -34,6 +34,8 @@ export interface Scored {
 const epochs = 8;
 const learningRate = 3;
 const l2 = 1e-5;
+/** What else, beside the examples and their features, decides the weights training gives (learnt.ts). */
+export const trainingSettings = `logistic epochs=${epochs} rate=${learningRate} l2=${l2} seed=7 min-count=2`;
 
 export class Classifier {
   private constructor(

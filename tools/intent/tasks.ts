@@ -1,18 +1,18 @@
 import { defineTask } from '../../src/kernel/task.js';
-import { Models, type ModelsData } from './router.js';
+import type { ModelsData } from './router.js';
 
 /**
- * The router's classifiers, learnt off the event loop on first use, handed back as plain data. The
- * labelled commands (most of this module's size) are loaded here only: a process that never routes
- * never parses them.
+ * The router's classifiers, read from the build (or learnt) off the event loop on first use, handed
+ * back as plain data. The labelled commands (most of this module's size) are loaded here only: a
+ * process that never routes never parses them.
  */
 export const learnRouterTask = defineTask({
   name: 'intent.learn',
   run: async (_input: Record<string, never>): Promise<ModelsData> => {
-    const { servedExamples } = await import('./examples/index.js');
-    return Models.train(servedExamples()).data();
+    const { servedModels } = await import('./learnt.js');
+    return servedModels();
   },
   describe: () => 'the labelled commands',
-  // Learnt once for every caller (2–4 s on a slow machine): not charged to the budget of the first call that needs it.
+  // Learnt once for every caller when the build's file does not match (2–4 s on a slow machine): not charged to the budget of the first call that needs it.
   ownBudgetMs: 60_000,
 });
