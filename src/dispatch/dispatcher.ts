@@ -20,6 +20,7 @@ import type { Mailer, PaymentGateway } from '../kernel/context.js';
 import type { Reservation, UsageState } from '../access/usage.js';
 import { newId, platformIds } from '../kernel/ids.js';
 import { checkInputDepth } from '../kernel/json-depth.js';
+import { yieldToEventLoop } from '../kernel/event-loop.js';
 import { CallBudget, type ComputePool } from '../compute/pool.js';
 import type { ResourceBody, ResourceLink, ResourceRegistry } from '../kernel/resource.js';
 import { grants } from '../kernel/scopes.js';
@@ -40,6 +41,8 @@ export interface CallOptions {
 
 /** How many unknown fields a refusal names (with their suggestions); the rest are counted. */
 const maxReportedFields = 10;
+/** An input holding more arrays and objects than this is checked in several turns of the event loop (parseInput). */
+const bulkyContainers = 10_000;
 
 /** Failures of awaited jobs: the job's run counted them as refusals already (executeJob). */
 const countedByJob = new WeakSet<OutcomeError>();
@@ -94,10 +97,14 @@ export class Dispatcher {
    * Validates with the tool's schema. Unknown fields, at any depth, are refused with their
    * paths: a misspelt optional field would otherwise be dropped without a word.
    */
-  parseInput(tool: Tool, raw: unknown): Record<string, unknown> {
-    checkInputDepth(raw, `The input for ${tool.name}`);
+  private async parseInput(tool: Tool, raw: unknown): Promise<Record<string, unknown>> {
+    // A bulky input (a transcript of 45,000 segments) takes tens of milliseconds a step: each step gets a
+    // turn of the event loop of its own, so that others' requests are answered between them.
+    const bulky = checkInputDepth(raw, `The input for ${tool.name}`) > bulkyContainers;
+    if (bulky) await yieldToEventLoop();
     const parsed = tool.input.safeParse(raw ?? {});
     if (!parsed.success) throw invalidInput(parsed.error, `input for ${tool.name}`, unknownFieldIssues(tool, topLevelUnknown(tool, raw)).map(publicIssue));
+    if (bulky) await yieldToEventLoop();
     const unknown = unknownFields(raw, parsed.data);
     if (unknown.length) {
       const issues = unknownFieldIssues(tool, unknown);
@@ -110,6 +117,7 @@ export class Dispatcher {
         { details: { issues: issues.map(publicIssue) } },
       );
     }
+    if (bulky) await yieldToEventLoop();
     return parsed.data;
   }
 
@@ -134,7 +142,7 @@ export class Dispatcher {
     let replayed = false;
     let jobId: string | undefined;
     try {
-      const input = this.parseInput(tool, raw);
+      const input = await this.parseInput(tool, raw);
       if (tool.mode === 'job' || options.async === true || tool.runsAsJob?.(input) === true) {
         jobId = newId(platformIds.job);
         // A queued call's reservation points at its job, so that settling the job commits or releases it.
@@ -229,7 +237,10 @@ export class Dispatcher {
     // Its own scope was checked when the job was started; the key's scopes still bound the tools it calls as the caller.
     const caller: Caller = { accountId: job.account_id, keyId: null, scopes: job.caller_scopes ? (JSON.parse(job.caller_scopes) as string[]) : ['*'] };
     try {
-      const input = this.parseInput(tool, await this.options.jobs.input(job.id));
+      const stored = await this.options.jobs.input(job.id);
+      // Reading a bulky input back took its own turn; checking it takes the next ones (parseInput).
+      await yieldToEventLoop();
+      const input = await this.parseInput(tool, stored);
       return await this.run(tool, input, {
         caller,
         requestId: job.request_id ?? job.id,

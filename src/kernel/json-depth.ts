@@ -11,16 +11,22 @@ export const maxInputDepth = 32;
  * allocation per element; the path is only traced (a second pass) for a body that fails.
  */
 export function tooDeepAt(value: unknown, maxDepth = maxInputDepth): string | undefined {
+  return walk(value, maxDepth).tooDeepAt;
+}
+
+function walk(value: unknown, maxDepth: number): { tooDeepAt?: string; containers: number } {
   const values: object[] = [];
   const depths: number[] = [];
   if (typeof value === 'object' && value !== null) {
     values.push(value);
     depths.push(0);
   }
+  let containers = 0;
   while (values.length) {
     const node = values.pop() as Record<string, unknown>;
     const depth = depths.pop() as number;
-    if (depth >= maxDepth) return pathTo(value as object, maxDepth);
+    containers += 1;
+    if (depth >= maxDepth) return { tooDeepAt: pathTo(value as object, maxDepth), containers };
     const items: readonly unknown[] = Array.isArray(node) ? node : Object.values(node);
     for (let i = 0; i < items.length; i += 1) {
       const child = items[i];
@@ -30,7 +36,7 @@ export function tooDeepAt(value: unknown, maxDepth = maxInputDepth): string | un
       }
     }
   }
-  return undefined;
+  return { containers };
 }
 
 /** The path of the first container at `maxDepth`, found depth-first (only for a refusal's message). */
@@ -47,10 +53,10 @@ function pathTo(root: object, maxDepth: number): string {
   return '(root)';
 }
 
-/** 400 when a request body or a tool's arguments nest deeper than `maxInputDepth`. */
-export function checkInputDepth(value: unknown, subject: string): void {
-  const at = tooDeepAt(value);
-  if (at === undefined) return;
+/** 400 when a request body or a tool's arguments nest deeper than `maxInputDepth`; else how many arrays and objects it holds. */
+export function checkInputDepth(value: unknown, subject: string): number {
+  const { tooDeepAt: at, containers } = walk(value, maxInputDepth);
+  if (at === undefined) return containers;
   const shown = excerpt(at, 120);
   throw new OutcomeError('invalid_input', `${subject} nests arrays or objects more than ${maxInputDepth} levels deep (at ${shown}); send flatter data.`, {
     details: { issues: [{ path: shown, code: 'too_deep', message: `nested more than ${maxInputDepth} levels`, max_depth: maxInputDepth }] },

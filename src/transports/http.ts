@@ -119,6 +119,9 @@ export function originCheck(allowed: readonly string[], loopback: boolean): Requ
   };
 }
 
+/** A body this long (bytes) takes tens of milliseconds to parse and to check. */
+const largeBody = 256 * 1024;
+
 /** Bodies are JSON objects up to 4 MB; anything else is refused with a clear status. */
 export function jsonBody(): RequestHandler[] {
   const requireJson: RequestHandler = (req, _res, next) => {
@@ -128,9 +131,20 @@ export function jsonBody(): RequestHandler[] {
     next(new OutcomeError('unsupported_media_type', `Content-Type "${req.headers['content-type'] ?? '(none)'}" is not accepted; send a JSON body with Content-Type: application/json.`));
   };
   // Depth is checked once the JSON is parsed (V8 parses any depth), before anything walks it recursively.
+  // A large body took its own turn of the event loop to parse; the checks after it take the next one (yieldToEventLoop).
   const shallow: RequestHandler = (req, _res, next) => {
-    checkInputDepth(req.body, 'The request body');
-    next();
+    const check = () => {
+      checkInputDepth(req.body, 'The request body');
+      next();
+    };
+    if (Number(req.headers['content-length'] ?? 0) < largeBody) return check();
+    setImmediate(() => {
+      try {
+        check();
+      } catch (error) {
+        next(error);
+      }
+    });
   };
   return [requireJson, express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }), shallow];
 }

@@ -7,6 +7,7 @@
  */
 import type { FileMaker, StoreHandle, ToolContext } from '../../src/kernel/context.js';
 import { OutcomeError } from '../../src/kernel/errors.js';
+import { yieldToEventLoop } from '../../src/kernel/event-loop.js';
 import { newId } from '../../src/kernel/ids.js';
 import type { RevisionReport } from '../../src/kernel/revision.js';
 import { isUniqueViolation } from '../../src/store/store.js';
@@ -28,7 +29,6 @@ type Version = Pick<VersionRow, 'id' | 'version' | 'document'>;
  * for 2,000 listings) is written in a turn of the event loop of its own, so that others' requests
  * get answered before it.
  */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A version just saved, with its index page as built (the tools answer with it rather than load the index again) and the placements it was built with. */
 export interface Saved {
@@ -69,7 +69,7 @@ async function save(ctx: ToolContext, accountId: string, version: Version): Prom
     input: zip,
   });
   const row: VersionRow = { ...version, accountId, searchIndex: site.searchIndex, zipFileId };
-  await yieldToLoop();
+  await yieldToEventLoop();
   try {
     await directoryDb(ctx.store)
       .insertInto('directories')
