@@ -50,6 +50,8 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     tool: 'seller_profile_update',
     args: { phone: '+44 20 7946 0958', vat_id: 'GB123456789' },
   },
+  { command: 'Seller profile: set country to DK and remove the logo', tool: 'seller_profile_update', args: { country: 'DK', logo: null } },
+  { command: 'Make XRechnung the default e-invoice on my seller profile', tool: 'seller_profile_update', args: { einvoice: 'xrechnung_ubl' } },
   {
     command: 'Invoice Stark Industries for 2 days of workshops at €900, plus 19% VAT, 10% discount, PO 4711, with a payment link',
     tool: 'invoice_draft',

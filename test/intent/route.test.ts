@@ -96,7 +96,7 @@ describe('intent_route', () => {
     const body = await json(await post({ command: 'please update my seller profile' }));
     expect(body.route.tool).toBe('seller_profile_update');
     expect(body.executed).toBe(false);
-    expect(body.clarification.missing).toEqual(['name | address | tax_id | vat_id | email | phone | iban | bic | language | payment_days']);
+    expect(body.clarification.missing).toEqual(['name | address | country | tax_id | vat_id | email | phone | iban | bic | logo | language | payment_days | einvoice']);
     expect(await json(await app.api('/api/agents/seller-profile'))).toEqual(before);
   });
 

@@ -164,7 +164,7 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
     family: 'seller',
     action: 'revise',
     ids: [],
-    oneOf: ['name', 'address', 'tax_id', 'vat_id', 'email', 'phone', 'iban', 'bic', 'language', 'payment_days'],
+    oneOf: ['name', 'address', 'country', 'tax_id', 'vat_id', 'email', 'phone', 'iban', 'bic', 'logo', 'language', 'payment_days', 'einvoice'],
     build: (entities) =>
       defined({
         name: /\b(?:business|company|trading|seller|legal)?\s*name\s+(?:to|is|as|:|=)\s*["'“]?([^,;."'”\n]{2,80})/iu.exec(entities.text)?.[1]?.trim(),
@@ -177,6 +177,10 @@ export const routes: Readonly<Record<string, RouteSpec>> = {
         vat_id: /\b(?:VAT|USt-?IdNr\.?|TVA)(?:\s*(?:id|number|no\.?))?[:\s]+([A-Z]{2}[A-Z0-9]{6,12})\b/iu.exec(entities.text)?.[1],
         language: entities.language ?? undefined,
         payment_days: entities.netDays ?? undefined,
+        country: /\bcountry(?:\s+code)?\s*(?:to|is|as|:|=)\s*([A-Z]{2})\b/u.exec(entities.text)?.[1],
+        // A logo is an image, which a command cannot carry: it can only be removed (null clears a field).
+        logo: /\b(?:remove|delete|drop|clear)\b[^.]{0,30}\blogo\b/iu.test(entities.text) ? null : undefined,
+        einvoice: /\be-?invoice|\bdefault\b/iu.test(entities.text) ? einvoiceFormats.find(([pattern]) => pattern.test(entities.text))?.[1] : undefined,
       }),
   },
   invoice_draft: {
