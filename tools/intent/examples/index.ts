@@ -29,6 +29,23 @@ import { outreachThirdExamples } from './outreach-third.js';
 import { outreachFourthExamples } from './outreach-fourth.js';
 import { outreachExamples } from './outreach.js';
 
+import { accountFifthExamples } from './account-fifth.js';
+import { accountSixthExamples } from './account-sixth.js';
+import { mediaFifthExamples } from './media-fifth.js';
+import { mediaSixthExamples } from './media-sixth.js';
+import { widgetsFifthExamples } from './widgets-fifth.js';
+import { widgetsSixthExamples } from './widgets-sixth.js';
+import { commerceFifthExamples } from './commerce-fifth.js';
+import { commerceSixthExamples } from './commerce-sixth.js';
+import { outreachFifthExamples } from './outreach-fifth.js';
+import { outreachSixthExamples } from './outreach-sixth.js';
+import { invoiceFifthExamples } from './invoices-fifth.js';
+import { invoiceSixthExamples } from './invoices-sixth.js';
+import { directoryBusinessFifthExamples } from './directory-business-fifth.js';
+import { directoryBusinessSixthExamples } from './directory-business-sixth.js';
+import { outOfScopeFifthExamples } from './out-of-scope-fifth.js';
+import { outOfScopeSixthExamples } from './out-of-scope-sixth.js';
+
 export type Split = 'train' | 'tune' | 'test';
 
 /** Each group's four batches of commands, by tool. */
@@ -57,7 +74,21 @@ const batches: ReadonlyArray<Readonly<Record<string, readonly string[]>>> = [
   outreachMoreExamples,
   outreachThirdExamples,
   outreachFourthExamples,
-  { [outOfScope]: [...outOfScopeExamples, ...outOfScopeMoreExamples, ...outOfScopeThirdExamples, ...outOfScopeFourthExamples] },
+  accountFifthExamples,
+  accountSixthExamples,
+  mediaFifthExamples,
+  mediaSixthExamples,
+  widgetsFifthExamples,
+  widgetsSixthExamples,
+  commerceFifthExamples,
+  commerceSixthExamples,
+  outreachFifthExamples,
+  outreachSixthExamples,
+  invoiceFifthExamples,
+  invoiceSixthExamples,
+  directoryBusinessFifthExamples,
+  directoryBusinessSixthExamples,
+  { [outOfScope]: [...outOfScopeExamples, ...outOfScopeMoreExamples, ...outOfScopeThirdExamples, ...outOfScopeFourthExamples, ...outOfScopeFifthExamples, ...outOfScopeSixthExamples] },
 ];
 
 /**
