@@ -6,6 +6,11 @@
  */
 
 import { conceptsOf } from './concepts.js';
+import { glossary } from './glossary.js';
+
+/** The English word of the examples that a German, French, Spanish, Italian, Portuguese or Dutch word means (glossary.ts). */
+const english = new Map<string, string>();
+for (const [word, forms] of Object.entries(glossary)) for (const form of forms.split(' ')) english.set(form, word);
 
 /** An opaque id as every outcome hands them out: a 2–4 letter prefix and a ULID. */
 export const opaqueId = /\b([a-z]{2,4})_([0-9a-hjkmnp-tv-z]{26})\b/giu;
@@ -52,17 +57,22 @@ const gramSize = 4;
 
 /** The features of a command, each once, with its weight: a word counts more than a piece of one. */
 export function featuresOf(command: string): Map<string, number> {
-  const words = tokens(normalise(command));
+  const original = tokens(normalise(command));
   const features = new Map<string, number>([['bias', 1]]);
   const add = (feature: string, weight = 1) => features.set(feature, weight);
+  // Most examples are English: a foreign word is read as the English word it means (its pairs and concepts too), and as itself.
+  const words = original.map((word) => english.get(word) ?? word);
   let previous = '^';
-  for (const word of words) {
+  for (const [i, word] of words.entries()) {
     const stem = stemOf(word);
     add(`w:${stem}`);
     add(`b:${previous} ${stem}`);
     previous = stem;
-    if (placeholder.test(word) || word.length < 3) continue;
-    const bounded = `<${word}>`;
+    const own = original[i] as string;
+    if (own !== word) add(`w:${stemOf(own)}`);
+    // Its letters are the word's own: they catch its typos and inflections.
+    if (placeholder.test(own) || own.length < 3) continue;
+    const bounded = `<${own}>`;
     for (let start = 0; start + gramSize <= bounded.length; start += 1) add(`c:${bounded.slice(start, start + gramSize)}`, gramWeight);
   }
   // How a command opens says most of what it asks ("Show…", "Change…", "Is…").
