@@ -43,6 +43,22 @@ import { invoiceFifthExamples } from './invoices-fifth.js';
 import { invoiceSixthExamples } from './invoices-sixth.js';
 import { directoryBusinessFifthExamples } from './directory-business-fifth.js';
 import { directoryBusinessSixthExamples } from './directory-business-sixth.js';
+import { widgetsSeventhExamples } from './widgets-seventh.js';
+import { widgetsEighthExamples } from './widgets-eighth.js';
+import { accountSeventhExamples } from './account-seventh.js';
+import { accountEighthExamples } from './account-eighth.js';
+import { directoryBusinessSeventhExamples } from './directory-business-seventh.js';
+import { directoryBusinessEighthExamples } from './directory-business-eighth.js';
+import { outreachSeventhExamples } from './outreach-seventh.js';
+import { outreachEighthExamples } from './outreach-eighth.js';
+import { invoiceSeventhExamples } from './invoices-seventh.js';
+import { invoiceEighthExamples } from './invoices-eighth.js';
+import { mediaSeventhExamples } from './media-seventh.js';
+import { mediaEighthExamples } from './media-eighth.js';
+import { commerceSeventhExamples } from './commerce-seventh.js';
+import { commerceEighthExamples } from './commerce-eighth.js';
+import { outOfScopeSeventhExamples } from './out-of-scope-seventh.js';
+import { outOfScopeEighthExamples } from './out-of-scope-eighth.js';
 import { outOfScopeFifthExamples } from './out-of-scope-fifth.js';
 import { outOfScopeSixthExamples } from './out-of-scope-sixth.js';
 
@@ -88,7 +104,32 @@ const batches: ReadonlyArray<Readonly<Record<string, readonly string[]>>> = [
   invoiceSixthExamples,
   directoryBusinessFifthExamples,
   directoryBusinessSixthExamples,
-  { [outOfScope]: [...outOfScopeExamples, ...outOfScopeMoreExamples, ...outOfScopeThirdExamples, ...outOfScopeFourthExamples, ...outOfScopeFifthExamples, ...outOfScopeSixthExamples] },
+  widgetsSeventhExamples,
+  widgetsEighthExamples,
+  accountSeventhExamples,
+  accountEighthExamples,
+  directoryBusinessSeventhExamples,
+  directoryBusinessEighthExamples,
+  outreachSeventhExamples,
+  outreachEighthExamples,
+  invoiceSeventhExamples,
+  invoiceEighthExamples,
+  mediaSeventhExamples,
+  mediaEighthExamples,
+  commerceSeventhExamples,
+  commerceEighthExamples,
+  {
+    [outOfScope]: [
+      ...outOfScopeExamples,
+      ...outOfScopeMoreExamples,
+      ...outOfScopeThirdExamples,
+      ...outOfScopeFourthExamples,
+      ...outOfScopeFifthExamples,
+      ...outOfScopeSixthExamples,
+      ...outOfScopeSeventhExamples,
+      ...outOfScopeEighthExamples,
+    ],
+  },
 ];
 
 /**
