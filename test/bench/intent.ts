@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { servedModels } from '../../tools/intent/learnt.js';
 import { evaluate, servedRouter } from '../intent/evaluation.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 import type { DetailTable } from './table.js';
@@ -11,13 +12,17 @@ import type { DetailTable } from './table.js';
 export const intentRouting: Benchmark = {
   name: 'intent',
   async run(): Promise<Row[]> {
+    // What the first routing call of a process does on its compute thread: read the router the build learnt.
+    const read = performance.now();
+    servedModels();
+    const readMs = performance.now() - read;
     const started = performance.now();
     servedRouter();
     const learnMs = performance.now() - started;
     const evaluation = await evaluate();
     const round = (value: number) => Math.round(value * 1000) / 1000;
     const perTool: DetailTable = {
-      title: `intent_route per tool, held-out split (${evaluation.heldOut} commands; thresholds fitted on the tune split: route ≥ ${evaluation.fitted.route}, lead ≥ ${evaluation.fitted.margin})`,
+      title: `intent_route per tool, held-out split (${evaluation.heldOut} commands; thresholds fitted on the tune split: route ≥ ${evaluation.fitted.route}, lead ≥ ${evaluation.fitted.margin}, out of scope ≤ ${evaluation.fitted.outOfScope})`,
       columns: ['tool', 'precision', 'recall', 'support'],
       rows: evaluation.perTool.map((tool) => [tool.tool, tool.precision.toFixed(2), tool.recall.toFixed(2), tool.support]),
     };
@@ -57,9 +62,9 @@ export const intentRouting: Benchmark = {
       }),
       measuredRow({
         // Once per process, on a compute thread: the first call should take no longer than an ordinary call may compute (CALL_BUDGET_MS).
-        name: 'intent_route learning on first use (train and tune splits, three classifiers)',
+        name: `intent_route router on first use, read from the build's dist/intent-router.bin (learning it from the train and tune splits: ${Math.round(learnMs).toLocaleString('en')} ms, at build time)`,
         unit: 'ms',
-        figure: Math.round(learnMs),
+        figure: Math.round(readMs),
         budget: { on: 'figure', op: '<=', limit: 5000 },
       }),
     ];

@@ -3,7 +3,7 @@ import { extractEntities, idOf } from '../../tools/intent/entities.js';
 import { labelledCommands, servedExamples } from '../../tools/intent/examples/index.js';
 import { outOfScope } from '../../tools/intent/routes.js';
 import { routes } from '../../tools/intent/routes.js';
-import { fittedThresholds, fitThresholds, Models, Router, type Decision } from '../../tools/intent/router.js';
+import { fittedThresholds, fitThresholds, Models, Router, type Decision, type Thresholds } from '../../tools/intent/router.js';
 
 /**
  * The router's evaluation: thresholds fitted on the tune split by a classifier trained on the train
@@ -17,7 +17,7 @@ export const evaluationClock = new Date('2026-11-28T10:00:00Z');
 export const servedRouter = (): Router => new Router(Models.train(servedExamples()), fittedThresholds);
 
 export interface Evaluation {
-  fitted: { route: number; margin: number };
+  fitted: Thresholds;
   heldOut: number;
   /** Top-1: the most likely tool (after the id and safety rules) is the labelled one; out of scope counts as a label. */
   top1: number;

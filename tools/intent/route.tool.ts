@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yieldToEventLoop } from '../../src/kernel/event-loop.js';
 import { defineTool } from '../../src/kernel/tool.js';
 import type { CatalogueEntry, ToolContext } from '../../src/kernel/context.js';
 import type { NextAction } from '../../src/kernel/next-action.js';
@@ -14,13 +15,16 @@ type Input = z.output<typeof intentInputSchema>;
 let learning: Promise<Router> | undefined;
 function learnedRouter(ctx: ToolContext): Promise<Router> {
   learning ??= ctx.compute(learnRouterTask, {}).then(
-    (data) => {
-      const router = new Router(Models.from(data), fittedThresholds);
+    async (data) => {
+      const router = new Router(await Models.load(data), fittedThresholds);
       // The engine compiles a regular expression on its second use, for one-byte and for two-byte text apart, and
       // until then runs it slowly: short commands of both kinds now, so that no caller's long one is the first to
       // meet them (a fifth of a second, once).
       const warmUp = ['show job_01jdz8x4m6b3q9r2t5v7w0y1c3', 'invoice Acme $5 for tea, due Friday', 'zeig 東京 job 🙂', 'Rechnung an Ōtsuka 5 € für Tee, fällig Freitag 🙂'];
-      for (const command of warmUp) router.decide(command, ctx.now());
+      for (const command of warmUp) {
+        router.decide(command, ctx.now());
+        await yieldToEventLoop();
+      }
       return router;
     },
     (error: unknown) => {

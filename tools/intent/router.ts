@@ -1,6 +1,8 @@
+import { yieldToEventLoop } from '../../src/kernel/event-loop.js';
 import { Classifier, type ClassifierData, type Labelled, type Scored } from './classifier.js';
 import { extractEntities, idOf, type Entities } from './entities.js';
 import { featuresOf } from './features.js';
+import { Neighbours, type NeighboursData } from './neighbours.js';
 import { outOfScope, routes } from './routes.js';
 
 /**
@@ -15,54 +17,74 @@ export interface Thresholds {
   route: number;
   /** The least lead over the runner-up; closer than this, the router asks which one. */
   margin: number;
+  /** The most probability "nothing this service does" may keep for a route: a near miss ("units of alcohol in a pint") is asked about, not run. */
+  outOfScope: number;
 }
 
 /**
  * Fitted on the tune split by `fitThresholds` (test/intent/router.test.ts checks that these are what
  * the fit gives for the examples as they are, and `npm run bench -- intent` prints the fit).
  */
-export const fittedThresholds: Thresholds = { route: 0.45, margin: 0.3 };
+export const fittedThresholds: Thresholds = { route: 0, margin: 0.15, outOfScope: 0.2 };
 
 export type Decision =
   | { kind: 'route'; tool: string; confidence: number; ranked: Scored[]; entities: Entities; why: string }
   | { kind: 'ask'; ranked: Scored[]; entities: Entities; why: string }
   | { kind: 'out_of_scope'; ranked: Scored[]; entities: Entities; why: string };
 
-/** The three classifiers as plain data, to cross threads. */
+/** The three classifiers and the examples' index as plain data, to cross threads. */
 export interface ModelsData {
   tools: ClassifierData;
   families: ClassifierData;
   actions: ClassifierData;
+  neighbours: NeighboursData;
 }
+
+/** The share of a tool's probability that the most similar examples decide (chosen on the tune split: 0.3 of 0 to 1). */
+const neighboursShare = 0.3;
 
 /**
  * Three classifiers over the same features: one learns the tools, one the families (what a command
  * acts on: invoices, widgets…) and one the actions (show, change, make…), each family and action from
- * the examples of every tool that shares it. A tool's score is the three agreeing on it.
+ * the examples of every tool that shares it. A tool's score is the three agreeing on it, and then the
+ * examples most like the command (neighbours.ts) have their share.
  */
 export class Models {
   constructor(
     readonly tools: Classifier,
     readonly families: Classifier,
     readonly actions: Classifier,
+    readonly neighbours: Neighbours,
   ) {}
 
   static train(examples: readonly Labelled[]): Models {
-    // Each command's features once, for all three.
+    // Each command's features once, for all four.
     const featured = examples.map((example) => ({ features: featuresOf(example.text), spec: routes[example.label], label: example.label }));
     return new Models(
       Classifier.train(featured),
       Classifier.train(featured.map((example) => ({ features: example.features, label: example.spec?.family ?? outOfScope }))),
       Classifier.train(featured.flatMap((example) => (example.spec ? [{ features: example.features, label: example.spec.action }] : []))),
+      Neighbours.build(featured),
     );
   }
 
   static from(data: ModelsData): Models {
-    return new Models(Classifier.from(data.tools), Classifier.from(data.families), Classifier.from(data.actions));
+    return new Models(Classifier.from(data.tools), Classifier.from(data.families), Classifier.from(data.actions), Neighbours.from(data.neighbours));
+  }
+
+  /** As `from`, on the serving thread: each part's index (tens of thousands of features, some 30 ms) is built in a turn of the event loop of its own. */
+  static async load(data: ModelsData): Promise<Models> {
+    const tools = Classifier.from(data.tools);
+    await yieldToEventLoop();
+    const families = Classifier.from(data.families);
+    await yieldToEventLoop();
+    const actions = Classifier.from(data.actions);
+    await yieldToEventLoop();
+    return new Models(tools, families, actions, Neighbours.from(data.neighbours));
   }
 
   data(): ModelsData {
-    return { tools: this.tools.data(), families: this.families.data(), actions: this.actions.data() };
+    return { tools: this.tools.data(), families: this.families.data(), actions: this.actions.data(), neighbours: this.neighbours.data() };
   }
 
   /** Every label (tools and out_of_scope) with its probability, most likely first. */
@@ -80,7 +102,11 @@ export class Models {
     });
     const max = Math.max(...logits.map((entry) => entry.logit));
     const total = logits.reduce((sum, entry) => sum + Math.exp(entry.logit - max), 0);
-    return logits.map((entry) => ({ label: entry.label, probability: Math.exp(entry.logit - max) / total })).sort((a, b) => b.probability - a.probability || (a.label < b.label ? -1 : 1));
+    const votes = this.neighbours.vote(features);
+    const share = votes.size ? neighboursShare : 0;
+    return logits
+      .map((entry) => ({ label: entry.label, probability: (1 - share) * (Math.exp(entry.logit - max) / total) + share * (votes.get(entry.label) ?? 0) }))
+      .sort((a, b) => b.probability - a.probability || (a.label < b.label ? -1 : 1));
   }
 }
 
@@ -102,10 +128,13 @@ export class Router {
     const verdict = verdictOf(ranked, this.thresholds);
     if (verdict === 'out_of_scope') return { kind: 'out_of_scope', ranked, entities, why: `Most like a request no tool serves (${percent(top.probability)}).` };
     if (verdict === 'ask') {
+      const nothing = ranked.find((scored) => scored.label === outOfScope)?.probability ?? 0;
       const why =
         top.probability < this.thresholds.route && top.label !== outOfScope
           ? `No tool is likely enough: ${top.label} at ${percent(top.probability)}.`
-          : `${named(top)} (${percent(top.probability)}) and ${second ? named(second) : ''} (${percent(second?.probability ?? 0)}) are too close to choose.`;
+          : top.probability - (second?.probability ?? 0) >= this.thresholds.margin && top.label !== outOfScope && nothing > this.thresholds.outOfScope
+            ? `Most like ${top.label} (${percent(top.probability)}), but it may ask for something this service does not do (${percent(nothing)}).`
+            : `${named(top)} (${percent(top.probability)}) and ${second ? named(second) : ''} (${percent(second?.probability ?? 0)}) are too close to choose.`;
       return { kind: 'ask', ranked, entities, why };
     }
     return { kind: 'route', tool: top.label, confidence: top.probability, ranked, entities, why: whyOf(top, entities) };
@@ -120,7 +149,8 @@ function verdictOf(ranked: readonly Scored[], thresholds: Thresholds): Decision[
   const [top, second] = ranked as [Scored, Scored | undefined];
   const lead = top.probability - (second?.probability ?? 0);
   if (top.label === outOfScope) return lead < thresholds.margin ? 'ask' : 'out_of_scope';
-  return top.probability < thresholds.route || lead < thresholds.margin ? 'ask' : 'route';
+  const nothing = ranked.find((scored) => scored.label === outOfScope)?.probability ?? 0;
+  return top.probability < thresholds.route || lead < thresholds.margin || nothing > thresholds.outOfScope ? 'ask' : 'route';
 }
 
 const percent = (probability: number) => `${Math.round(probability * 100)}%`;
@@ -168,17 +198,23 @@ export function fitThresholds(classifier: Models, tune: readonly Labelled[], now
   let best = { thresholds: fittedThresholds, score: -Infinity };
   for (let route = 0; route <= 0.6001; route += 0.05) {
     for (let margin = 0; margin <= 0.4001; margin += 0.05) {
-      let score = 0;
-      for (const { label, ranked } of scored) {
-        const verdict = verdictOf(ranked, { route, margin });
-        if (verdict === 'ask') continue;
-        if ((ranked[0] as Scored).label === label) score += 1;
-        else score -= label === outOfScope ? 10 : 3;
+      for (const outOfScopeMost of [0.02, 0.04, 0.06, 0.08, 0.1, 0.15, 0.2, 0.3, 1]) {
+        const thresholds = { route: round(route), margin: round(margin), outOfScope: outOfScopeMost };
+        let score = 0;
+        for (const { label, ranked } of scored) {
+          const verdict = verdictOf(ranked, thresholds);
+          if (verdict === 'ask') continue;
+          if ((ranked[0] as Scored).label === label) score += 1;
+          else score -= label === outOfScope ? outOfScopeRouted : 3;
+        }
+        if (score > best.score) best = { thresholds, score };
       }
-      if (score > best.score) best = { thresholds: { route: round(route), margin: round(margin) }, score };
     }
   }
   return best.thresholds;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+/** What routing a command no tool serves costs in the fit, against 1 for a right route and 3 for a wrong one. */
+const outOfScopeRouted = 10;
