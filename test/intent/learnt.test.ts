@@ -8,7 +8,7 @@ import { Models } from '../../tools/intent/router.js';
 
 /**
  * The router is learnt at build time into dist/intent-router.bin; a process reads it instead of learning
- * for seconds on its first command, but only when it was learnt from exactly these examples and features.
+ * for seconds on its first command, but only when it was learnt from exactly these examples, words and features.
  */
 describe('the router learnt at build time', () => {
   const examples = servedExamples();

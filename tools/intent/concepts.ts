@@ -6,7 +6,7 @@
  * lexicon can. An entry is a word (matched with its inflections), a beginning of five letters or more
  * (matched as such), or two words.
  */
-const lexicon: Record<string, string> = {
+export const lexicon: Readonly<Record<string, string>> = {
   // Actions
   get: `show display fetch open view see retrieve look pull read get what which where how when check inspect preview review give tell
     status state details detail full return current snippet embed url link copy again figures stored dump peek glance recap summary

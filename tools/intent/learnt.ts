@@ -5,7 +5,9 @@ import { deserialize, serialize } from 'node:v8';
 import { packageRoot } from '../../src/version.js';
 import { trainingSettings, type Labelled } from './classifier.js';
 import { servedExamples } from './examples/index.js';
+import { lexicon } from './concepts.js';
 import { featuresOf } from './features.js';
+import { glossary } from './glossary.js';
 import { Models, type ModelsData } from './router.js';
 import { routes } from './routes.js';
 
@@ -25,12 +27,12 @@ interface LearntFile {
 }
 
 /**
- * What the learnt weights depend on: the training settings, every example with its label and its
- * tool's family and action, and the features of one example in ten (so that a change to the features
- * or the lexicon shows without computing them all).
+ * What the learnt weights depend on: the training settings, the lexicon and the glossary, every example
+ * with its label and its tool's family and action, and the features of one example in ten (so that a
+ * change to how features are made shows without computing them all).
  */
 export function fingerprintOf(examples: readonly Labelled[]): string {
-  const hash = createHash('sha256').update(trainingSettings);
+  const hash = createHash('sha256').update(trainingSettings).update(JSON.stringify(lexicon)).update(JSON.stringify(glossary));
   for (const [i, example] of examples.entries()) {
     const spec = routes[example.label];
     hash.update(`\n${example.label}\t${spec?.family ?? ''}\t${spec?.action ?? ''}\t${example.text}`);
