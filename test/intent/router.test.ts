@@ -12,7 +12,7 @@ import { evaluate, evaluationClock, servedRouter, type Evaluation } from './eval
  */
 
 /** Floors under the figures measured when the examples were last changed (README, Intent routing). */
-const floors = { top1: 0.97, precision: 0.85, recall: 0.78, outOfScopeRouted: 13 };
+const floors = { top1: 0.97, precision: 0.85, recall: 0.78, outOfScopeRouted: 15 };
 
 describe('intent router', () => {
   let evaluation: Evaluation;
