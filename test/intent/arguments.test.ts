@@ -122,6 +122,12 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     incomplete: true,
   },
   {
+    command: 'Turn my podcast transcript into 3 TikTok clips',
+    tool: 'clips_factory',
+    args: { platforms: ['tiktok'], max_clips: 3 },
+    incomplete: true,
+  },
+  {
     command: 'Turn the attached podcast transcript into 30 to 60 second clips for YouTube Shorts, split screen',
     tool: 'clips_factory',
     args: { platforms: ['youtube_shorts'], min_seconds: 30, max_seconds: 60, layout: 'split' },

@@ -84,7 +84,8 @@ const languageWords: ReadonlyArray<[RegExp, string]> = [
 
 const duration = /^\s*(?:for|about)?\s*(?:an?|\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?|minutes?|mins?|seconds?|secs?)\b/iu;
 const countPattern =
-  /(?<![\p{L}\p{N}.,])(\d{1,6})\s*(?:x\s*)?(clips?|seconds?|secs?|s\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|emails?|messages?|steps?|leads?|per day|a day|\/day|lessons?|modules?|products?|listings?|items?|units?)(\s+(?:a|per|each)\s+day|\s*\/\s*day)?/giu;
+  // "3 TikTok clips", "5 short vertical clips": a platform or a clip's kind may stand between the number and its unit.
+  /(?<![\p{L}\p{N}.,])(\d{1,6})\s*(?:x\s*)?(?:(?:tiktok|instagram|youtube|reels?|shorts?|short|vertical|video|highlight)\s+){0,2}(clips?|seconds?|secs?|s\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|emails?|messages?|steps?|leads?|per day|a day|\/day|lessons?|modules?|products?|listings?|items?|units?)(\s+(?:a|per|each)\s+day|\s*\/\s*day)?/giu;
 const netDaysPattern =
   /\bnet[ -]?(\d{1,3})\b|\b(?:due|payable|pay(?:ment)?|zahlbar|fällig|payable|pagadero|pagable) (?:with)?(?:in|innerhalb von|sous|en|dans) (\d{1,3}) (?:days|tagen|jours|días|dias)\b|\b(\d{1,3})[ -](?:days?|tage) (?:payment |zahlungs)?(?:terms?|ziel|netto)\b/iu;
 
