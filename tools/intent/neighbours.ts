@@ -9,6 +9,12 @@ import type { Featured } from './classifier.js';
 
 /** How many of the most similar examples vote, by their similarity. */
 const voters = 10;
+/**
+ * A command's features this common (in more than a third of the examples, idf ≤ 1) are left out of its
+ * query: they add about as much to every example's score, and walking their long lists took half the
+ * time of a decision (p50 1.25 → 0.76 ms on the tune split, the same accuracy).
+ */
+const commonIdf = 1;
 
 /** The index as plain data: it crosses threads (structured clone) from where it was built. */
 export interface NeighboursData {
@@ -73,7 +79,7 @@ export class Neighbours {
   vote(features: ReadonlyMap<string, number>): Map<string, number> {
     const { offsets, postings, weights, labels, labelOf } = this.store;
     const scores = this.scores;
-    const query = unitVector(features, this.index, this.store.idf);
+    const query = unitVector(features, this.index, this.store.idf, commonIdf);
     const touched: number[] = [];
     for (const [k, id] of query.ids.entries()) {
       const value = query.values[k] as number;
@@ -108,14 +114,14 @@ export class Neighbours {
   }
 }
 
-/** A command's features weighted by their rarity, as a unit vector over the index (features it lacks are left out). */
-function unitVector(features: ReadonlyMap<string, number>, index: ReadonlyMap<string, number>, idf: Float32Array): { ids: number[]; values: number[] } {
+/** A command's features weighted by their rarity, as a unit vector over the index (features it lacks, or with an idf of `least` or less, are left out). */
+function unitVector(features: ReadonlyMap<string, number>, index: ReadonlyMap<string, number>, idf: Float32Array, least = 0): { ids: number[]; values: number[] } {
   const ids: number[] = [];
   const values: number[] = [];
   for (const [feature, value] of features) {
     const id = index.get(feature);
     // A feature every example has (idf 0) says nothing of which is alike.
-    if (id === undefined || idf[id] === 0) continue;
+    if (id === undefined || (idf[id] as number) <= least) continue;
     ids.push(id);
     values.push(value * (idf[id] as number));
   }
