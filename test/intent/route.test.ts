@@ -91,6 +91,16 @@ describe('intent_route', () => {
     expect(await used()).toBe(before);
   });
 
+  it('asks whether the service is meant at all for a near miss, and runs nothing', async () => {
+    const before = await used();
+    const body = await json(await post({ command: 'How many units of the blue mug are left in our warehouse?' }));
+    expect(body.route).toBeNull();
+    expect(body.executed).toBe(false);
+    expect(body.clarification.question).toMatch(/^This may be something this service does not do\. Do you want to .*\(usage_get\)/);
+    expect(body.clarification.options.map((option: { tool: string }) => option.tool)).toContain('usage_get');
+    expect(await used()).toBe(before);
+  });
+
   it('asks what to change rather than run an update that sets nothing', async () => {
     const before = await json(await app.api('/api/agents/seller-profile'));
     const body = await json(await post({ command: 'please update my seller profile' }));

@@ -74,6 +74,15 @@ describe('intent router', () => {
     }
   });
 
+  it('asks whether a near miss is meant instead of running the tool it is most like', () => {
+    for (const command of ['How many units of the blue mug are left in our warehouse?', 'Which plan includes priority support?']) {
+      const decision = router.decide(command, evaluationClock);
+      expect(decision.kind, command).toBe('ask');
+      expect(decision.kind === 'ask' && decision.nearMiss, command).toBe(true);
+      expect(decision.ranked[0]?.label).toBe('usage_get');
+    }
+  });
+
   it('asks back instead of guessing when two tools are close', () => {
     const decision = router.decide('do the thing with the page', evaluationClock);
     expect(decision.kind).not.toBe('route');

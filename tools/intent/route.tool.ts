@@ -153,9 +153,11 @@ function closeCandidates(ranked: readonly Scored[], catalogue: ReadonlyMap<strin
 function question(decision: Decision, catalogue: ReadonlyMap<string, CatalogueEntry>) {
   const options = closeCandidates(decision.ranked, catalogue);
   const listed = options.map((entry) => `${entry.title.toLowerCase()} (${entry.name})`);
+  const nearMiss = decision.kind === 'ask' && decision.nearMiss && options.length > 0;
   return {
-    question:
-      options.length > 1
+    question: nearMiss
+      ? `This may be something this service does not do. Do you want to ${listed.join(' or ')}? Say so with its details, or say what else you need.`
+      : options.length > 1
         ? `Do you want to ${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}? Say which, with its details.`
         : options.length === 1
           ? `Do you want to ${listed[0] as string}? Say so with its details, or say what else you need.`

@@ -29,7 +29,8 @@ export const fittedThresholds: Thresholds = { route: 0, margin: 0.15, outOfScope
 
 export type Decision =
   | { kind: 'route'; tool: string; confidence: number; ranked: Scored[]; entities: Entities; why: string }
-  | { kind: 'ask'; ranked: Scored[]; entities: Entities; why: string }
+  /** `nearMiss`: one tool is clearly ahead, but the command may ask for something this service does not do. */
+  | { kind: 'ask'; ranked: Scored[]; entities: Entities; why: string; nearMiss: boolean }
   | { kind: 'out_of_scope'; ranked: Scored[]; entities: Entities; why: string };
 
 /** The three classifiers and the examples' index as plain data, to cross threads. */
@@ -129,13 +130,15 @@ export class Router {
     if (verdict === 'out_of_scope') return { kind: 'out_of_scope', ranked, entities, why: `Most like a request no tool serves (${percent(top.probability)}).` };
     if (verdict === 'ask') {
       const nothing = ranked.find((scored) => scored.label === outOfScope)?.probability ?? 0;
+      const nearMiss =
+        top.label !== outOfScope && top.probability >= this.thresholds.route && top.probability - (second?.probability ?? 0) >= this.thresholds.margin && nothing > this.thresholds.outOfScope;
       const why =
         top.probability < this.thresholds.route && top.label !== outOfScope
           ? `No tool is likely enough: ${top.label} at ${percent(top.probability)}.`
-          : top.probability - (second?.probability ?? 0) >= this.thresholds.margin && top.label !== outOfScope && nothing > this.thresholds.outOfScope
+          : nearMiss
             ? `Most like ${top.label} (${percent(top.probability)}), but it may ask for something this service does not do (${percent(nothing)}).`
             : `${named(top)} (${percent(top.probability)}) and ${second ? named(second) : ''} (${percent(second?.probability ?? 0)}) are too close to choose.`;
-      return { kind: 'ask', ranked, entities, why };
+      return { kind: 'ask', ranked, entities, why, nearMiss };
     }
     return { kind: 'route', tool: top.label, confidence: top.probability, ranked, entities, why: whyOf(top, entities) };
   }
