@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { servedModels } from '../../tools/intent/learnt.js';
-import { evaluate, servedRouter } from '../intent/evaluation.js';
+import { servedExamples } from '../../tools/intent/examples/index.js';
+import { Models } from '../../tools/intent/router.js';
+import { evaluate } from '../intent/evaluation.js';
 import { measuredRow, type Benchmark, type Row } from './row.js';
 import type { DetailTable } from './table.js';
 
@@ -17,7 +19,7 @@ export const intentRouting: Benchmark = {
     servedModels();
     const readMs = performance.now() - read;
     const started = performance.now();
-    servedRouter();
+    Models.train(servedExamples());
     const learnMs = performance.now() - started;
     const evaluation = await evaluate();
     const round = (value: number) => Math.round(value * 1000) / 1000;

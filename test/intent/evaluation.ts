@@ -1,6 +1,7 @@
 import type { Scored } from '../../tools/intent/classifier.js';
 import { extractEntities, idOf } from '../../tools/intent/entities.js';
-import { labelledCommands, servedExamples } from '../../tools/intent/examples/index.js';
+import { labelledCommands } from '../../tools/intent/examples/index.js';
+import { servedModels } from '../../tools/intent/learnt.js';
 import { outOfScope } from '../../tools/intent/routes.js';
 import { routes } from '../../tools/intent/routes.js';
 import { fittedThresholds, fitThresholds, Models, Router, type Decision, type Thresholds } from '../../tools/intent/router.js';
@@ -13,8 +14,8 @@ import { fittedThresholds, fitThresholds, Models, Router, type Decision, type Th
 
 export const evaluationClock = new Date('2026-11-28T10:00:00Z');
 
-/** The router as intent_route serves it (learnt from the train and tune splits), in this process. */
-export const servedRouter = (): Router => new Router(Models.train(servedExamples()), fittedThresholds);
+/** The router as intent_route serves it (learnt from the train and tune splits): the build's, when it matches these examples, else learnt here. */
+export const servedRouter = (): Router => new Router(Models.from(servedModels()), fittedThresholds);
 
 export interface Evaluation {
   fitted: Thresholds;

@@ -128,32 +128,35 @@ export class Router {
     const [top, second] = ranked as [Scored, Scored | undefined];
     const verdict = verdictOf(ranked, this.thresholds);
     if (verdict === 'out_of_scope') return { kind: 'out_of_scope', ranked, entities, why: `Most like a request no tool serves (${percent(top.probability)}).` };
-    if (verdict === 'ask') {
+    if (verdict !== 'route') {
       const nothing = ranked.find((scored) => scored.label === outOfScope)?.probability ?? 0;
-      const nearMiss =
-        top.label !== outOfScope && top.probability >= this.thresholds.route && top.probability - (second?.probability ?? 0) >= this.thresholds.margin && nothing > this.thresholds.outOfScope;
       const why =
-        top.probability < this.thresholds.route && top.label !== outOfScope
+        verdict === 'unlikely'
           ? `No tool is likely enough: ${top.label} at ${percent(top.probability)}.`
-          : nearMiss
+          : verdict === 'near_miss'
             ? `Most like ${top.label} (${percent(top.probability)}), but it may ask for something this service does not do (${percent(nothing)}).`
             : `${named(top)} (${percent(top.probability)}) and ${second ? named(second) : ''} (${percent(second?.probability ?? 0)}) are too close to choose.`;
-      return { kind: 'ask', ranked, entities, why, nearMiss };
+      return { kind: 'ask', ranked, entities, why, nearMiss: verdict === 'near_miss' };
     }
     return { kind: 'route', tool: top.label, confidence: top.probability, ranked, entities, why: whyOf(top, entities) };
   }
 }
 
 /**
- * What the thresholds make of a ranking: a route when the first is likely enough and clearly ahead of
- * the next; out of scope when "no tool" is clearly ahead of every tool; a question otherwise.
+ * What the thresholds make of a ranking: a route when the first is likely enough, clearly ahead of the
+ * next and leaves little to "no tool"; out of scope when "no tool" is clearly ahead of every tool; else
+ * a question, for the reason it names.
  */
-function verdictOf(ranked: readonly Scored[], thresholds: Thresholds): Decision['kind'] {
+type Verdict = 'route' | 'out_of_scope' | 'unlikely' | 'close' | 'near_miss';
+
+function verdictOf(ranked: readonly Scored[], thresholds: Thresholds): Verdict {
   const [top, second] = ranked as [Scored, Scored | undefined];
   const lead = top.probability - (second?.probability ?? 0);
-  if (top.label === outOfScope) return lead < thresholds.margin ? 'ask' : 'out_of_scope';
+  if (top.label === outOfScope) return lead < thresholds.margin ? 'close' : 'out_of_scope';
+  if (top.probability < thresholds.route) return 'unlikely';
+  if (lead < thresholds.margin) return 'close';
   const nothing = ranked.find((scored) => scored.label === outOfScope)?.probability ?? 0;
-  return top.probability < thresholds.route || lead < thresholds.margin || nothing > thresholds.outOfScope ? 'ask' : 'route';
+  return nothing > thresholds.outOfScope ? 'near_miss' : 'route';
 }
 
 const percent = (probability: number) => `${Math.round(probability * 100)}%`;
@@ -206,7 +209,7 @@ export function fitThresholds(classifier: Models, tune: readonly Labelled[], now
         let score = 0;
         for (const { label, ranked } of scored) {
           const verdict = verdictOf(ranked, thresholds);
-          if (verdict === 'ask') continue;
+          if (verdict !== 'route' && verdict !== 'out_of_scope') continue;
           if ((ranked[0] as Scored).label === label) score += 1;
           else score -= label === outOfScope ? outOfScopeRouted : 3;
         }
