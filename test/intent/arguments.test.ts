@@ -40,6 +40,16 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     args: { customer: { name: 'Müller GmbH' }, currency: 'EUR', line_items: [{ description: 'Beratung', quantity: '2', unit_price: '900' }], net_days: 14 },
   },
   {
+    command: 'Erstelle eine Rechnung an Bäckerei Hoffmann GmbH (kontakt@baeckerei-hoffmann.de): 12 Stunden Beratung zu je 95 €, zahlbar innerhalb von 14 Tagen',
+    tool: 'invoice_draft',
+    args: {
+      customer: { name: 'Bäckerei Hoffmann GmbH', email: 'kontakt@baeckerei-hoffmann.de' },
+      currency: 'EUR',
+      line_items: [{ description: 'Beratung', quantity: '12', unit_price: '95' }],
+      net_days: 14,
+    },
+  },
+  {
     command: 'Set up a cold email campaign to HR managers at Berlin startups offering our onboarding workshop for €1,500, 50 emails a day, HubSpot',
     tool: 'outreach_build',
     args: { crm: 'hubspot', daily_cap: 50 },

@@ -63,7 +63,7 @@ export interface LineItem {
 }
 
 const quantityBefore =
-  /(?:^|[\s,;:(])(\d+(?:[.,]\d+)?)\s*(?:x|×|hours?|hrs?|h|days?|units?|pcs|pieces?|items?|sessions?|lessons?|nights?|kg|licen[cs]es?|seats?|tage|stunden|jours|heures|días|dias|horas)?\s*(?:of\s+)?([\p{L}][\p{L}\d'’ &/-]{1,80}?)\s*(?:at|@|for|à|a|zu|a razón de)\s*$/iu;
+  /(?:^|[\s,;:(])(\d+(?:[.,]\d+)?)\s*(?:x|×|hours?|hrs?|h|days?|units?|pcs|pieces?|items?|sessions?|lessons?|nights?|kg|licen[cs]es?|seats?|tage|stunden|jours|heures|días|dias|horas)?\s*(?:of\s+)?([\p{L}][\p{L}\d'’ &/-]{1,80}?)\s*(?:at|@|for|à|a|zu je|zu|je|a razón de)\s*$/iu;
 const descriptionBefore = /(?:^|[,;:(]|\band\b|\bplus\b|\bfor\b|\bfür\b|\bpour\b)\s*(?:an?\s+|the\s+|one\s+)?([\p{L}][\p{L}\d'’ &/-]{1,80}?)\s*(?:[:=–—-]|\bat\b|\bfor\b|\bof\b|@|,)?\s*$/iu;
 const descriptionAfter = /^\s*(?:\/\s*\w+|per \w+|each)?\s*(?:for|für|pour|de|por)\s+(?:the\s+|an?\s+)?([\p{L}][\p{L}\d'’ &/-]{1,80}?)(?=\s*(?:[,;.]|\band\b|\bdue\b|\bnet\b|\bby\b|\bplus\b|$))/iu;
 const leadingFiller = /^(?:invoice|bill|charge|draft|an? invoice|please|to|for|them|him|her)\b\s*/iu;
