@@ -124,6 +124,11 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     tool: 'widget_generate',
     args: { kind: 'waitlist', brand: { colors: ['#000080', '#ffd700'] }, prompt: 'Make a waitlist page for Orbit, a budgeting app for freelancers, in navy and gold' },
   },
+  {
+    command: 'Crée une page liste d attente pour Atelier Solène, cours de céramique à Lyon, 8 places par session à 45 € le samedi de 10h à 12h, couleurs terracotta et crème',
+    tool: 'widget_generate',
+    args: { kind: 'waitlist', brand: { colors: ['#e2725b'] } },
+  },
   { command: 'Export the signups of wgt_01jdz8x4m6b3q9r2t5v7w0y1c3 as CSV', tool: 'widget_submissions', args: { widget_id: 'wgt_01jdz8x4m6b3q9r2t5v7w0y1c3', format: 'csv' } },
   {
     command: 'Cut my podcast transcript into 4 clips for TikTok and Instagram Reels',

@@ -87,7 +87,7 @@ const einvoiceFormats: ReadonlyArray<[RegExp, string]> = [
 ];
 
 const widgetKinds: ReadonlyArray<[RegExp, string]> = [
-  [/\bwait ?list/iu, 'waitlist'],
+  [/\bwait ?list|\bliste d.?attente|\bwarteliste|\blista de espera|\blista d.?attesa|\bwachtlijst/iu, 'waitlist'],
   [/\bnewsletter\b/iu, 'newsletter'],
   [/\bpricing\b/iu, 'pricing'],
   [/\bfaq\b/iu, 'faq'],

@@ -15,7 +15,9 @@ const UNAMBIGUOUS_COLORS = new Set(
 /** Plain colour words: two of them listed together ("black and white") make a palette. */
 const BASIC_COLORS = new Set('black white red green blue yellow orange purple pink brown gray grey gold silver navy teal'.split(' '));
 
-const COLOR_CONTEXT = /(?<![\p{L}])(?:colou?r(?:s|ed|way|ways)?|palette|hex|accents?|backgrounds?|scheme|shades?|hues?|tints?|themed?|gradients?|tones|fonts?|borders?|buttons?|text)(?![\p{L}])/iu;
+// In the languages the service writes too: "couleurs terracotta et crème", "in den Farben Salbei und Sand".
+const COLOR_CONTEXT =
+  /(?<![\p{L}])(?:colou?r(?:s|ed|way|ways)?|palette|hex|accents?|backgrounds?|scheme|shades?|hues?|tints?|themed?|gradients?|tones|fonts?|borders?|buttons?|text|couleurs?|farben?|colores|colori|colore|cores|kleur(?:en)?)(?![\p{L}])/iu;
 
 const HEX_COLOR = /(?<![\p{L}\p{N}&#])#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?![\p{L}\p{N}])/gu;
 const COLOR_NAME = new RegExp(
