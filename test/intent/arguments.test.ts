@@ -125,6 +125,11 @@ const cases: Array<{ command: string; tool: string; args: Record<string, unknown
     args: { kind: 'waitlist', brand: { colors: ['#000080', '#ffd700'] }, prompt: 'Make a waitlist page for Orbit, a budgeting app for freelancers, in navy and gold' },
   },
   {
+    command: 'Escribe un post de LinkedIn y un email sobre nuestra nueva panadería Horno Marisa en Valencia: abrimos el 3 de diciembre, pan de masa madre a 4,50 €',
+    tool: 'content_repurpose',
+    args: { channels: ['linkedin', 'email'] },
+  },
+  {
     command: 'Crée une page liste d attente pour Atelier Solène, cours de céramique à Lyon, 8 places par session à 45 € le samedi de 10h à 12h, couleurs terracotta et crème',
     tool: 'widget_generate',
     args: { kind: 'waitlist', brand: { colors: ['#e2725b'] } },

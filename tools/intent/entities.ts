@@ -68,7 +68,11 @@ const platformWords: ReadonlyArray<[RegExp, string]> = [
   [/\blinked ?in\b/iu, 'linkedin'],
   [/\b(?:x|twitter) (?:thread|post)s?\b|\bthreads? (?:on|for) (?:x|twitter)\b|\btweets?\b|\btwitter\b/iu, 'x_thread'],
   [/\bblog(?: post)?s?\b|\barticles?\b/iu, 'blog'],
-  [/\bnewsletter (?:issue|edition|email)s?\b|\bemail (?:newsletter|version|blast)\b/iu, 'email'],
+  // "a LinkedIn post and an email", "un post y un email": an email to write, not an address.
+  [
+    /\bnewsletter (?:issue|edition|email)s?\b|\bemail (?:newsletter|version|blast)\b|\b(?:an|un|une|eine|uma|una|een)\s+e-?mail\b(?!\s*(?:address|adresse|adres|dirección|direccion|indirizzo|endereço|endereco)\b)/iu,
+    'email',
+  ],
 ];
 
 const languageWords: ReadonlyArray<[RegExp, string]> = [
